@@ -1,0 +1,49 @@
+/**
+ * Error codes that cross the wire (design.md §4 rule 4). Numeric codes are the spec's server codes (§8); string codes
+ * are the spec's validation codes plus the few generic ones every endpoint can answer with.
+ */
+export const ServerCode = {
+  AccountNotVerified: 8,
+  NotOwner: 9,
+  NoAlertConfig: 28,
+  AccountLocked: 78,
+  AccessDenied: 80,
+  EmailNotRegistered: 82,
+} as const;
+
+export const ValidationCode = {
+  MISSING_EMAIL: 'MISSING_EMAIL',
+  MISSING_PASSWORD: 'MISSING_PASSWORD',
+  MISSING_NAME: 'MISSING_NAME',
+  PASSWORD_NOT_ENOUGH_LENGTH: 'PASSWORD_NOT_ENOUGH_LENGTH',
+  PASSWORD_NO_DIGIT: 'PASSWORD_NO_DIGIT',
+  PASSWORD_NO_UPPERCASE: 'PASSWORD_NO_UPPERCASE',
+  PASSWORD_NO_LOWERCASE: 'PASSWORD_NO_LOWERCASE',
+  MISSING_ACCEPT_TERM_AND_CONDITIONS: 'MISSING_ACCEPT_TERM_AND_CONDITIONS',
+} as const;
+
+/** Codes that are not in the spec's catalogue but that any endpoint may answer with. */
+export const GenericCode = {
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  NO_SESSION: 'NO_SESSION',
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  BAD_REQUEST: 'BAD_REQUEST',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
+  RATE_LIMITED: 'RATE_LIMITED',
+  NOT_FOUND: 'NOT_FOUND',
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type ErrorCodeValue =
+  | (typeof ServerCode)[keyof typeof ServerCode]
+  | (typeof ValidationCode)[keyof typeof ValidationCode]
+  | (typeof GenericCode)[keyof typeof GenericCode];
+
+/** The spec's error body (§3 "Error response"). */
+export interface ApiErrorBody {
+  success: false;
+  message: string;
+  error: { code: ErrorCodeValue; name: string; data?: Record<string, unknown> };
+}

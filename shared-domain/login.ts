@@ -1,0 +1,31 @@
+import { ValidationCode } from './error-codes.ts';
+
+export interface LoginFields {
+  username: string;
+  password: string;
+}
+
+export type LoginValidationCode = typeof ValidationCode.MISSING_EMAIL | typeof ValidationCode.MISSING_PASSWORD;
+
+/** Client and server check the same things in the same order (spec §5: MISSING_EMAIL, then MISSING_PASSWORD). */
+export function validateLogin(fields: LoginFields): LoginValidationCode | null {
+  if (fields.username.trim() === '') return ValidationCode.MISSING_EMAIL;
+  if (fields.password === '') return ValidationCode.MISSING_PASSWORD;
+  return null;
+}
+
+/** POST /api/login answers this on success; the client navigates to `redirect` (already checked by the server). */
+export interface LoginSuccessBody {
+  success: true;
+  redirect: string;
+}
+
+/** Public claims of the session, readable by the SPA (design.md §5); never the credential itself. */
+export interface SessionClaims {
+  apiAccess: boolean;
+  isGroupOwner: boolean;
+}
+
+/** Name of the non-HttpOnly companion cookie holding base64url(JSON SessionClaims). */
+export const CLAIMS_COOKIE = 'sid_claims';
+export const SESSION_COOKIE = 'sid';

@@ -1,0 +1,36 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+// One runner for every suite; each project is one of design.md §6's kinds of test.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        { extends: true, test: { name: 'shared', environment: 'node', include: ['shared-domain/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+        { extends: true, test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'views',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+            setupFiles: ['tests/support/jsdom-setup.ts'],
+          },
+        },
+        { extends: true, test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 20_000 } },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.spec.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);

@@ -1,0 +1,40 @@
+import { isApiError } from '../../shared-domain/api-error.ts';
+import { ServerCode } from '../../shared-domain/error-codes.ts';
+import type { LoginValidationCode } from '../../shared-domain/login.ts';
+
+/** Every failure the login page can show; the view translates each through one message table. */
+export type LoginErrorCode =
+  | LoginValidationCode
+  | 'InvalidEmailOrPassword'
+  | 'EmailNotRegistered'
+  | 'AccountNotVerified'
+  | 'AccountLocked'
+  | 'UnexpectedError'
+  | 'AnErrorOccured';
+
+export interface LoginFailure {
+  code: LoginErrorCode;
+  /** Seconds until the lock ends, for AccountLocked only. */
+  lockSeconds?: number;
+}
+
+/** Spec §8: 401/403 carry the meaning in error.code; any other status is unexpected; no answer at all is a network failure. */
+export function loginFailureFrom(error: unknown): LoginFailure {
+  if (!isApiError(error) || error.isNetworkFailure) return { code: 'AnErrorOccured' };
+  if (error.status === 400 && (error.code === 'MISSING_EMAIL' || error.code === 'MISSING_PASSWORD')) {
+    return { code: error.code };
+  }
+  if (error.status !== 401 && error.status !== 403) return { code: 'UnexpectedError' };
+  switch (error.code) {
+    case ServerCode.AccountNotVerified:
+      return { code: 'AccountNotVerified' };
+    case ServerCode.AccountLocked: {
+      const seconds = Number(error.data.account_lock_timeout);
+      return { code: 'AccountLocked', lockSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0 };
+    }
+    case ServerCode.EmailNotRegistered:
+      return { code: 'EmailNotRegistered' };
+    default:
+      return { code: 'InvalidEmailOrPassword' };
+  }
+}

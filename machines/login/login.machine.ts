@@ -1,0 +1,137 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { validateLogin } from '../../shared-domain/login.ts';
+import { loginFailureFrom, type LoginFailure } from './login.errors.ts';
+
+export interface LoginInput {
+  returnTo: string | null;
+  shortLived: boolean;
+}
+
+export interface LoginContext extends LoginInput {
+  username: string;
+  password: string;
+  error: LoginFailure | null;
+  /** Epoch ms when an account lock ends; the view counts down to it. */
+  lockedUntil: number | null;
+  redirect: string | null;
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  returnTo: string | null;
+  shortLived: boolean;
+}
+
+export type LoginEvent =
+  | { type: 'form.change'; field: 'username' | 'password'; value: string }
+  | { type: 'form.submit' };
+
+/** Both actors answer the URL to go to; resumeSession answers null when there is no session to resume. */
+type RedirectOutput = { redirect: string };
+
+export const loginMachine = setup({
+  types: {
+    input: {} as LoginInput,
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+  },
+  actors: {
+    resumeSession: fromPromise<RedirectOutput | null, { returnTo: string | null }>(async () => null),
+    submitLogin: fromPromise<RedirectOutput, LoginRequest>(async () => {
+      throw new Error('submitLogin must be provided');
+    }),
+  },
+  delays: {
+    lockExpired: ({ context }) => Math.max(0, (context.lockedUntil ?? 0) - Date.now()),
+  },
+  guards: {
+    hasRedirect: ({ event }) => Boolean((event as { output?: RedirectOutput | null }).output?.redirect),
+    hasValidationError: ({ context }) => validateLogin(context) !== null,
+    isAccountNotVerified: ({ event }) => loginFailureFrom((event as { error?: unknown }).error).code === 'AccountNotVerified',
+    isAccountLocked: ({ event }) => loginFailureFrom((event as { error?: unknown }).error).code === 'AccountLocked',
+  },
+  actions: {
+    assignField: assign(({ context, event }) => {
+      if (event.type !== 'form.change') return {};
+      return { ...context, [event.field]: event.value };
+    }),
+    assignValidationError: assign({ error: ({ context }) => ({ code: validateLogin(context)! }) }),
+    assignRedirect: assign({ redirect: ({ event }) => (event as { output?: RedirectOutput }).output?.redirect ?? null }),
+    assignFailure: assign({ error: ({ event }) => loginFailureFrom((event as { error?: unknown }).error) }),
+    assignLock: assign(({ event }) => {
+      const failure = loginFailureFrom((event as { error?: unknown }).error);
+      return { error: failure, lockedUntil: Date.now() + (failure.lockSeconds ?? 0) * 1000 };
+    }),
+    clearError: assign({ error: null, lockedUntil: null }),
+  },
+}).createMachine({
+  id: 'login',
+  description: 'Sign in with email and password, or resume an existing session straight to return_to.',
+  context: ({ input }) => ({
+    returnTo: input.returnTo,
+    shortLived: input.shortLived,
+    username: '',
+    password: '',
+    error: null,
+    lockedUntil: null,
+    redirect: null,
+  }),
+  initial: 'resuming',
+  states: {
+    resuming: {
+      description: 'A session cookie may exist: ask the server for the redirect before showing the form.',
+      tags: ['busy'],
+      invoke: {
+        id: 'resumeSession',
+        src: 'resumeSession',
+        input: ({ context }) => ({ returnTo: context.returnTo }),
+        onDone: [{ guard: 'hasRedirect', target: 'redirecting', actions: 'assignRedirect' }, { target: 'editing' }],
+        onError: { target: 'editing' },
+      },
+    },
+    editing: {
+      on: {
+        'form.change': { actions: 'assignField' },
+        'form.submit': [
+          { guard: 'hasValidationError', target: 'editing', actions: 'assignValidationError', reenter: false },
+          { target: 'submitting', actions: 'clearError' },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitLogin',
+        src: 'submitLogin',
+        input: ({ context }) => ({
+          username: context.username,
+          password: context.password,
+          returnTo: context.returnTo,
+          shortLived: context.shortLived,
+        }),
+        onDone: { target: 'redirecting', actions: 'assignRedirect' },
+        onError: [
+          { guard: 'isAccountNotVerified', target: 'needsVerification' },
+          { guard: 'isAccountLocked', target: 'locked', actions: 'assignLock' },
+          { target: 'editing', actions: 'assignFailure' },
+        ],
+      },
+    },
+    locked: {
+      description: 'Too many failed attempts: the form waits out the lock the server reported.',
+      tags: ['error'],
+      on: { 'form.change': { actions: 'assignField' } },
+      after: { lockExpired: { target: 'editing', actions: 'clearError' } },
+    },
+    redirecting: {
+      description: 'Signed in: the page navigates to the redirect the server checked.',
+      type: 'final',
+      tags: ['busy'],
+    },
+    needsVerification: {
+      description: 'The account exists but its email is not verified yet: go to the resend page.',
+      type: 'final',
+    },
+  },
+});

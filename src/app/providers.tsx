@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from './i18n.ts';
+import { theme } from './theme.ts';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </MantineProvider>
+  );
+}

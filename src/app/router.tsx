@@ -1,0 +1,25 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteError } from '../components/route-error.tsx';
+import { paths } from './paths.ts';
+
+/**
+ * Every page is a lazy route, so each screen downloads only its own code; the statechart gallery (mermaid) never
+ * touches the login bundle. Later flows add their routes here.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.root,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('../flows/login/login-page.tsx') },
+      { path: paths.login, lazy: () => import('../flows/login/login-page.tsx') },
+      { path: paths.logout, lazy: () => import('../flows/logout/logout-page.tsx') },
+      { path: paths.main, lazy: () => import('../flows/main/main-page.tsx') },
+      // TEMP { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

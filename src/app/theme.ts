@@ -1,0 +1,23 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// Spec §9 brand colours: primary blue, error red, grey, orange accent.
+const brandBlue: MantineColorsTuple = [
+  '#e6f2ff', '#cde0ff', '#9bbfff', '#649cfd', '#387efc', '#1b6bfc', '#0061fd', '#0051e2', '#0048cb', '#003db3',
+];
+const accentOrange: MantineColorsTuple = [
+  '#fff4e1', '#ffe8cc', '#fed09b', '#fdb766', '#fca13a', '#fc931d', '#fc8c0c', '#e17900', '#c86a00', '#af5a00',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 7,
+  colors: { brand: brandBlue, accent: accentOrange },
+  fontFamily: 'Montserrat, "Noto Sans", "PingFang SC", "Hiragino Sans", "Microsoft YaHei", sans-serif',
+  headings: { fontFamily: 'Montserrat, "Noto Sans", sans-serif', fontWeight: '600' },
+  defaultRadius: 'md',
+  // Spec §9 breakpoints: 576 is "mobile"; 740, 1000 and 1500 drive the shell's content width.
+  breakpoints: { xs: '36em', sm: '46.25em', md: '62.5em', lg: '75em', xl: '93.75em' },
+});
+
+/** The spec's mobile breakpoint, for the few places that must know it in pixels (carried query params). */
+export const MOBILE_MAX_WIDTH = 576;

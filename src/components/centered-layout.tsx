@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import logoUrl from '../assets/logo.svg';
+import appStoreBadge from '../assets/app-store-badge.svg';
+import googlePlayBadge from '../assets/google-play-badge.svg';
+import { isChinaHost, usePublicConfig } from '../lib/public-config.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import classes from './centered-layout.module.css';
+
+const APP_STORE_URL = 'https://apps.apple.com/';
+const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps';
+
+/** Links under a form: side by side, stacked below 576 px (spec §2 narrow layout). */
+export function LinkRow({ children }: { children: ReactNode }) {
+  return (
+    <Group justify="space-between" className={classes.links}>
+      {children}
+    </Group>
+  );
+}
+
+/** The unauthenticated pages' frame: logo to the provider's site, the page, then the app-download footer. */
+export function CenteredLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const config = usePublicConfig();
+  const logo = <img src={logoUrl} alt={t`Monitoring service`} className={classes.logo} />;
+  return (
+    <div className={classes.container}>
+      <header>
+        {config.providerSiteUrl ? (
+          <a href={config.providerSiteUrl} aria-label={t`Go to the provider's website`}>
+            {logo}
+          </a>
+        ) : (
+          logo
+        )}
+      </header>
+      <main className={classes.main}>{children}</main>
+      <Footer cnCompanyName={config.cnCompanyName} cnFilingNumbers={config.cnFilingNumbers} />
+    </div>
+  );
+}
+
+function Footer({ cnCompanyName, cnFilingNumbers }: { cnCompanyName: string; cnFilingNumbers: string }) {
+  const { t } = useLingui();
+  return (
+    <Stack component="footer" gap="sm" align="center">
+      <Text size="sm" ta="center" c="dimmed">
+        <Trans>Don't have the mobile app yet? Download it from the App Store or Google Play.</Trans>
+      </Text>
+      <Group gap="sm" justify="center" className={classes.links}>
+        <Anchor href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
+          <img src={appStoreBadge} alt={t`Download on the App Store`} width={185} height={60} className={classes.badge} />
+        </Anchor>
+        <Anchor href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
+          <img src={googlePlayBadge} alt={t`Get it on Google Play`} width={185} height={60} className={classes.badge} />
+        </Anchor>
+      </Group>
+      {isChinaHost() && (cnCompanyName || cnFilingNumbers) ? (
+        <Text size="xs" c="dimmed" ta="center" data-testid="cn-filing">
+          {cnCompanyName} {cnFilingNumbers}
+        </Text>
+      ) : null}
+      <LanguageSwitcher />
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Anchor, Button, Loader, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { LoginEvent, loginMachine } from '../../../machines/login/login.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { MOBILE_MAX_WIDTH } from '../../app/theme.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { LockCountdown } from '../../components/lock-countdown.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof loginMachine>;
+  send: (event: LoginEvent) => void;
+}
+
+/** The form in every state that shows it: editing, submitting (busy) and locked (waiting out the lock). */
+export function LoginForm({ state, send }: Props) {
+  const { t, i18n } = useLingui();
+  const { search } = useLocation();
+  // Spec §2: query parameters ride along on the links only on wide screens.
+  const wide = useMediaQuery(`(min-width: ${MOBILE_MAX_WIDTH}px)`, true);
+  const carried = wide ? search : '';
+  const busy = state.hasTag('busy');
+  const { error, lockedUntil, username, password } = state.context;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h3" ta="center">
+          <Trans>Sign in</Trans>
+        </Title>
+        <StatusMessage kind="error">
+          {error ? (
+            <>
+              {i18n._(errorMessages[error.code])}
+              {state.matches('locked') && lockedUntil ? <> <LockCountdown until={lockedUntil} /></> : null}
+            </>
+          ) : null}
+        </StatusMessage>
+        <TextInput
+          label={t`Email`}
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => send({ type: 'form.change', field: 'username', value: event.currentTarget.value })}
+        />
+        <PasswordInput
+          label={t`Password`}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
+          onChange={(event) => send({ type: 'form.change', field: 'password', value: event.currentTarget.value })}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          disabled={busy || !state.can({ type: 'form.submit' })}
+          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
+        >
+          {busy ? <Trans>Processing</Trans> : <Trans>Log in</Trans>}
+        </Button>
+        <LinkRow>
+          <Anchor component={Link} to={paths.recover + carried} size="sm">
+            <Trans>Forgot password?</Trans>
+          </Anchor>
+          <Anchor component={Link} to={paths.signup + carried} size="sm">
+            <Trans>Sign up</Trans>
+          </Anchor>
+        </LinkRow>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { loginMachine, type LoginRequest } from '../../../machines/login/login.machine.ts';
+import { postLogin, postResumeSession } from '../../api/auth.ts';
+import { paths, withQuery } from '../../app/paths.ts';
+import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { forgetApiAccess, hasSessionCookie } from '../../lib/session.ts';
+import { LoginForm } from './login-form.tsx';
+import { LoginResuming } from './login-resuming.tsx';
+
+/** Owns the login actor and picks the view for its state; the views decide nothing on their own. */
+export function LoginPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: {
+          resumeSession: fromPromise(async ({ input }: { input: { returnTo: string | null } }) => {
+            if (!hasSessionCookie()) return null;
+            const { redirect } = await postResumeSession(input.returnTo);
+            return { redirect };
+          }),
+          submitLogin: fromPromise(async ({ input }: { input: LoginRequest }) => {
+            const { redirect } = await postLogin({
+              username: input.username.trim(),
+              password: input.password,
+              return_to: input.returnTo,
+              short_lived: input.shortLived ? true : undefined,
+            });
+            return { redirect };
+          }),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, {
+    input: { returnTo: search.get('return_to'), shortLived: search.get('short_lived') === 'true' },
+  });
+
+  // Spec §3: the cached apiAccess flag belongs to a session; the login page is where a new one starts.
+  useEffect(() => forgetApiAccess(), []);
+
+  const { redirect, username } = state.context;
+  useEffect(() => {
+    if (state.matches('redirecting') && redirect) followRedirect(redirect, navigate);
+    if (state.matches('needsVerification')) navigate(withQuery(paths.signupResend, { email: username.trim() }));
+  }, [state, redirect, username, navigate]);
+
+  return (
+    <CenteredLayout>
+      {state.matches('resuming') || state.matches('redirecting') ? (
+        <LoginResuming />
+      ) : (
+        <LoginForm state={state} send={send} />
+      )}
+    </CenteredLayout>
+  );
+}
+
+/** SPA pages are routed in place; anything else the server sent (an OAuth authorize URL) needs a real navigation. */
+function followRedirect(redirect: string, navigate: ReturnType<typeof useNavigate>): void {
+  if (redirect === paths.root || redirect.startsWith('/pages/')) navigate(redirect, { replace: true });
+  else window.location.assign(redirect);
+}
+
+/** The router's lazy-route entry. */
+export { LoginPage as Component };

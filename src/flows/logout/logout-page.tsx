@@ -1,0 +1,42 @@
+import { useEffect, useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useSearchParams } from 'react-router-dom';
+import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
+import { safeRelativePath } from '../../../shared-domain/redirect.ts';
+import { getLogout } from '../../api/auth.ts';
+import { paths } from '../../app/paths.ts';
+import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { clearLocalStorage } from '../../lib/session.ts';
+import { LogoutDone } from './logout-done.tsx';
+
+export function LogoutPage() {
+  const [search] = useSearchParams();
+  // login_url comes from the query: only a same-origin path may become the Login button's target (no open redirect).
+  const loginUrl = safeRelativePath(search.get('login_url'), paths.login);
+  const machine = useMemo(
+    () =>
+      logoutMachine.provide({
+        actors: {
+          logout: fromPromise<void>(async () => {
+            await getLogout();
+          }),
+        },
+      }),
+    [],
+  );
+  const [state] = useMachine(machine);
+
+  // Spec §3: all local storage is cleared on logout, whatever the server said.
+  useEffect(() => clearLocalStorage(), []);
+
+  // Spec §4: nothing at all until the logout call returns.
+  if (state.hasTag('busy')) return null;
+  return (
+    <CenteredLayout>
+      <LogoutDone serverMessage={state.hasTag('error') ? state.context.serverMessage : null} loginUrl={loginUrl} />
+    </CenteredLayout>
+  );
+}
+
+export { LogoutPage as Component };

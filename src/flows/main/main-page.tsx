@@ -1,0 +1,26 @@
+import { Button, Image, Stack, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import illustration from '../../assets/monitoring-illustration.svg';
+import { paths } from '../../app/paths.ts';
+import { AuthenticatedShell } from '../../components/app-shell.tsx';
+
+/** Spec §2's placeholder landing page: an image and a Logout button, inside the signed-in shell. */
+export function MainPage() {
+  const { t } = useLingui();
+  return (
+    <AuthenticatedShell>
+      <Stack align="center" gap="lg" py="xl">
+        <Title order={1} size="h3">
+          <Trans>You are signed in</Trans>
+        </Title>
+        <Image src={illustration} alt={t`Camera watching over a room`} maw={360} />
+        <Button component={Link} to={paths.logout}>
+          <Trans>Logout</Trans>
+        </Button>
+      </Stack>
+    </AuthenticatedShell>
+  );
+}
+
+export { MainPage as Component };

@@ -1,0 +1,28 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * The one table that turns an error code from a machine's context into words (design.md §4 rule 4). Keys are the
+ * spec's message keys and codes, so a grep for a code finds its text.
+ */
+export const errorMessages = {
+  MISSING_EMAIL: msg`Please enter your email`,
+  MISSING_PASSWORD: msg`Please enter your password`,
+  MISSING_NAME: msg`Please enter your name`,
+  PASSWORD_NOT_ENOUGH_LENGTH: msg`Password must be 10 to 32 characters long`,
+  PASSWORD_NO_DIGIT: msg`Password must contain at least one number`,
+  PASSWORD_NO_UPPERCASE: msg`Password must contain at least one uppercase letter`,
+  PASSWORD_NO_LOWERCASE: msg`Password must contain at least one lowercase letter`,
+  MISSING_ACCEPT_TERM_AND_CONDITIONS: msg`Please accept the terms and conditions`,
+  InvalidEmailOrPassword: msg`Invalid email or password`,
+  EmailNotRegistered: msg`This email is not registered`,
+  AccountNotVerified: msg`The account needs to be verified`,
+  AccountLocked: msg`Your account is locked due to too many failed login attempts`,
+  UnexpectedError: msg`Unexpected error, please try again later`,
+  AnErrorOccured: msg`An error occured, please try again later`,
+  AuthenticationError: msg`Authentication Error Occured`,
+  AccessDenied: msg`Access Denied`,
+  NotAnOwnerMessage: msg`Only the account owner can access this page`,
+} satisfies Record<string, MessageDescriptor>;
+
+export type ErrorMessageKey = keyof typeof errorMessages;

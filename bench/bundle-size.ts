@@ -1,0 +1,79 @@
+/**
+ * What /pages/login makes the browser download before the form appears: the entry chunk named by dist/index.html, its
+ * static imports, the default locale's catalog (main.tsx awaits it before the first render) and the lazy login route
+ * chunk with its imports, each chunk's CSS included. Chunks are followed through Vite's manifest, sizes are gzip -9
+ * of the built files.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BundleFile {
+  file: string;
+  kind: 'js' | 'css';
+  gzipBytes: number;
+}
+
+export interface BundleReport {
+  files: BundleFile[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+export const LOGIN_ROUTE_SOURCE = 'src/flows/login/login-page.tsx';
+export const DEFAULT_CATALOG_SOURCE = 'locales/en-us/messages.po';
+
+export function measureLoginBundle(distDir: string): BundleReport {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    throw new Error(`no ${distDir}/.vite/manifest.json: run \`npm run build\` (build.manifest must be on)`);
+  }
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const files = new Set<string>();
+
+  // The HTML is the truth about what loads first; the manifest only explains how the chunks hang together.
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)) files.add(match[1]);
+
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const visited = new Set<string>();
+  const follow = (key: string) => {
+    if (visited.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    visited.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) follow(imported);
+  };
+
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry && files.has(chunk.file));
+  if (!entry) throw new Error('dist/index.html names no entry chunk of the manifest');
+  for (const file of [...files]) {
+    const key = byFile.get(file);
+    if (key) follow(key);
+  }
+  for (const source of [LOGIN_ROUTE_SOURCE, DEFAULT_CATALOG_SOURCE]) {
+    if (!manifest[source]) throw new Error(`manifest has no chunk for ${source}: is it still lazily imported?`);
+    follow(source);
+  }
+
+  const measured = [...files].map((file): BundleFile => ({
+    file,
+    kind: file.endsWith('.css') ? 'css' : 'js',
+    gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
+  }));
+  measured.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const sum = (kind: BundleFile['kind']) => measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
+  return { files: measured, jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
+}

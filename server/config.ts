@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Environment values are strings; these turn them into typed values while keeping the variable name in each issue.
+const optionalText = z.string().trim().optional();
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const optionalUrl = optionalText.pipe(httpUrl.optional());
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback);
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v): boolean | number | string => {
+    const value = v.trim().toLowerCase();
+    if (value === 'true') return true;
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value); // hop count
+    return v.trim(); // comma-separated addresses or CIDRs, as fastify accepts
+  });
+
+const envSchema = z.object({
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  REDIS_KEY_PREFIX: z.string().default('portal:'),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  SESSION_TTL_HOURS: int(720, 1, 24 * 365),
+  SHORT_SESSION_TTL_MINUTES: int(60, 1, 24 * 60),
+  LOGIN_MAX_FAILURES: int(5, 1, 1000),
+  LOGIN_LOCK_MINUTES: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(15),
+  RATE_LIMIT_LOGIN_PER_MINUTE: int(60, 1, 1_000_000),
+  PROVIDER_SITE_URL: optionalUrl,
+  WEB_APP_URL: optionalUrl,
+  FAQ_URL: optionalUrl,
+  API_DOCS_URL: optionalUrl,
+  CN_COMPANY_NAME: optionalText,
+  CN_FILING_NUMBERS: optionalText,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: trustProxy,
+  STATIC_DIR: z.string().min(1).default('dist'),
+});
+
+export interface PublicSiteConfig {
+  providerSiteUrl: string | null;
+  webAppUrl: string | null;
+  faqUrl: string | null;
+  apiDocsUrl: string | null;
+  cnCompanyName: string | null;
+  cnFilingNumbers: string | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Origin of publicUrl, for the same-origin check. */
+  publicOrigin: string;
+  /** Cookies get `Secure` when the public URL is https. */
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  sqlitePath: string;
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+  sessionSecret: string;
+  sessionTtlHours: number;
+  shortSessionTtlMinutes: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  rateLimitLoginPerMinute: number;
+  site: PublicSiteConfig;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  staticDir: string;
+}
+
+export class ConfigError extends Error {
+  issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Parses every variable at once so one boot attempt reports every mistake, then freezes the result. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`FOO=` in a .env file) means "use the default", not "the empty string".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '(env)')}: ${issue.message}`);
+    throw new ConfigError(issues);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicOrigin,
+    secureCookies: publicOrigin.startsWith('https:'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    sqlitePath: join(dataDir, 'portal.db'),
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    sessionSecret: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    shortSessionTtlMinutes: e.SHORT_SESSION_TTL_MINUTES,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    rateLimitLoginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+    site: Object.freeze({
+      providerSiteUrl: e.PROVIDER_SITE_URL ?? null,
+      webAppUrl: e.WEB_APP_URL ?? null,
+      faqUrl: e.FAQ_URL ?? null,
+      apiDocsUrl: e.API_DOCS_URL ?? null,
+      cnCompanyName: e.CN_COMPANY_NAME ?? null,
+      cnFilingNumbers: e.CN_FILING_NUMBERS ?? null,
+    }),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: resolve(e.STATIC_DIR),
+  };
+  return Object.freeze(config);
+}
+
+/**
+ * A single-instance install needs no setup, yet sessions must survive restarts: keep a generated secret next to the
+ * data. Multi-instance deployments set SESSION_SECRET so every instance verifies every other instance's cookies.
+ */
+function persistedSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    // 'wx': two processes booting at once must end up with the same secret, so the loser re-reads the winner's.
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readFileSync(file, 'utf8').trim();
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

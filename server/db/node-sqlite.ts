@@ -1,0 +1,43 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * Kysely's SQLite dialect expects better-sqlite3's shape; the built-in node:sqlite needs no native compile at install
+ * (design.md §2), so this adapter bridges the two: spread parameters, and `columns()` to tell a reader.
+ */
+export class NodeSqliteDatabase implements SqliteDatabase {
+  #db: DatabaseSync;
+
+  constructor(path: string) {
+    this.#db = new DatabaseSync(path);
+    // WAL lets readers proceed during a write; busy_timeout covers the CLI writing while the server runs.
+    this.#db.exec('PRAGMA journal_mode = WAL');
+    this.#db.exec('PRAGMA synchronous = NORMAL');
+    this.#db.exec('PRAGMA foreign_keys = ON');
+    this.#db.exec('PRAGMA busy_timeout = 5000');
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  prepare(sql: string): SqliteStatement {
+    const stmt: StatementSync = this.#db.prepare(sql);
+    const reader = stmt.columns().length > 0;
+    return {
+      reader,
+      all: (params) => stmt.all(...toInputs(params)),
+      run: (params) => stmt.run(...toInputs(params)),
+      iterate: (params) => stmt.iterate(...toInputs(params)),
+    };
+  }
+}
+
+// node:sqlite rejects booleans and undefined, which Kysely may pass through from plain JS values.
+function toInputs(params: ReadonlyArray<unknown>): SQLInputValue[] {
+  return params.map((p) => {
+    if (typeof p === 'boolean') return p ? 1 : 0;
+    if (p === undefined) return null;
+    return p as SQLInputValue;
+  });
+}

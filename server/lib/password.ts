@@ -1,0 +1,18 @@
+import { hash, verify, type Options } from '@node-rs/argon2';
+
+// OWASP's argon2id minimum (19 MiB, t=2, p=1). Algorithm 2 is Argon2id; the package exports it as a const enum,
+// which erasable-only TypeScript cannot reference.
+const ARGON2_OPTIONS: Options = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 as Options['algorithm'] };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** A malformed stored hash counts as a mismatch rather than an error: the login answer must stay a 4xx. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../../lib/parse.ts';
+import {
+  clearSessionCookies,
+  clientInfo,
+  loadSession,
+  noSession,
+  requireSession,
+  sessionOf,
+  setSessionCookies,
+} from '../../plugins/session.plugin.ts';
+import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
+import { closeSession } from '../sessions/sessions.service.ts';
+import { login, redirectAfterLogin } from './auth.service.ts';
+
+// Lengths bound the work a request can cause (argon2 hashes whatever it is given), not the password rules.
+const loginBody = z
+  .object({
+    username: z.string().max(320).optional(),
+    password: z.string().max(1024).optional(),
+    return_to: z.string().max(2048).nullable().optional(),
+    short_lived: z.boolean().optional(),
+  })
+  .strict();
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+
+  app.post('/api/login', {
+    config: { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } },
+    handler: async (request, reply) => {
+      const body = parse(loginBody, request.body ?? {});
+      const returnTo = body.return_to ?? undefined;
+      // Session-only form (spec §4): the login page asks "am I already logged in?" with just return_to.
+      if (body.username === undefined && body.password === undefined) {
+        if (!(await loadSession(request))) throw noSession();
+        return { success: true, redirect: redirectAfterLogin(returnTo) };
+      }
+      const result = await login(db, config, {
+        username: body.username ?? '',
+        password: body.password ?? '',
+        returnTo,
+        shortLived: body.short_lived === true,
+        client: clientInfo(request),
+      });
+      // Logging in over an existing session replaces it; the old row must not linger as a live credential.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await closeSession(db, config, previous, Date.now());
+      setSessionCookies(reply, config, result.session);
+      return { success: true, redirect: result.redirect };
+    },
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await closeSession(db, config, token, Date.now());
+    clearSessionCookies(reply, config);
+    return { success: true, message: 'Logged out' };
+  });
+
+  app.get('/api/session', { preHandler: requireSession }, async (request) => {
+    const session = sessionOf(request);
+    return {
+      success: true,
+      data: {
+        user: {
+          email: session.email,
+          name: session.name,
+          apiAccess: session.apiAccess,
+          isGroupOwner: session.isOwner,
+        },
+      },
+    };
+  });
+}

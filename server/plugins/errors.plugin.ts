@@ -1,0 +1,44 @@
+import type { FastifyError } from 'fastify';
+import { GenericCode, type ApiErrorBody } from '../../shared-domain/error-codes.ts';
+import { AppError } from '../errors.ts';
+import { globalPlugin } from '../lib/global-plugin.ts';
+
+/** The one place an error becomes a response body (design.md §4 rule 4). */
+export default globalPlugin('errors', async (app) => {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.debug({ code: appError.code, name: appError.name }, 'request rejected');
+    const body: ApiErrorBody = {
+      success: false,
+      message: appError.message,
+      error: { code: appError.code, name: appError.name, ...(appError.data ? { data: appError.data } : {}) },
+    };
+    return reply.status(appError.status).send(body);
+  });
+});
+
+// Fastify's own 4xx errors (body parsing, limits) are the client's fault and keep their status under a stable code;
+// everything else unexpected is a 500 whose details stay in the log.
+function toAppError(err: FastifyError | AppError | Error): AppError {
+  if (err instanceof AppError) return err;
+  const status = (err as FastifyError).statusCode;
+  const code = (err as FastifyError).code;
+  if (typeof status !== 'number' || status < 400 || status >= 500) {
+    return new AppError(500, 'InternalError', { code: GenericCode.INTERNAL, message: 'Internal server error' });
+  }
+  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new AppError(413, 'PayloadTooLarge', { code: GenericCode.PAYLOAD_TOO_LARGE, message: 'Request body is too large' });
+  }
+  if (status === 415) {
+    return new AppError(415, 'UnsupportedMediaType', {
+      code: GenericCode.UNSUPPORTED_MEDIA_TYPE,
+      message: 'Content-Type must be application/json',
+    });
+  }
+  if (status === 429) {
+    return new AppError(429, 'RateLimited', { code: GenericCode.RATE_LIMITED, message: 'Too many requests' });
+  }
+  if (status === 404) return new AppError(404, 'NotFound', { code: GenericCode.NOT_FOUND, message: 'Not found' });
+  return new AppError(status, 'BadRequest', { code: GenericCode.BAD_REQUEST, message: 'Malformed request' });
+}

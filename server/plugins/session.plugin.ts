@@ -1,0 +1,86 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE, type SessionClaims } from '../../shared-domain/login.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { globalPlugin } from '../lib/global-plugin.ts';
+import {
+  resolveSession,
+  type ClientInfo,
+  type OpenedSession,
+  type SessionContext,
+} from '../modules/sessions/sessions.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireSession`; null on routes that do not require one. */
+    session: SessionContext | null;
+  }
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<SessionContext | null>>();
+
+export default globalPlugin('session', async (app) => {
+  await app.register(cookie, { hook: 'onRequest' });
+  app.decorateRequest('session', null);
+});
+
+/** The caller's session, or null; resolved at most once per request. */
+export function loadSession(request: FastifyRequest): Promise<SessionContext | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    const token = request.cookies[SESSION_COOKIE];
+    const { db, config } = request.server;
+    pending = token ? resolveSession(db, config, token, clientInfo(request), Date.now()) : Promise.resolve(null);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** preHandler for routes that need a logged-in user. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  request.session = await loadSession(request);
+  if (!request.session) throw noSession();
+}
+
+/** The session of a route guarded by `requireSession`. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.session) throw noSession();
+  return request.session;
+}
+
+export function noSession(): AppError {
+  return new AppError(401, 'NoSession', { code: GenericCode.NO_SESSION, message: 'Not logged in' });
+}
+
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  const country = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
+  const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
+  return {
+    ip: request.ip,
+    countryCode: /^[A-Z0-9]{2}$/.test(code) ? code : null,
+    userAgent: request.headers['user-agent'],
+  };
+}
+
+function cookieOptions(config: Config) {
+  return { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+}
+
+/** Sets the HttpOnly credential and its script-readable companion together, with the same lifetime. */
+export function setSessionCookies(reply: FastifyReply, config: Config, session: OpenedSession): void {
+  const options = { ...cookieOptions(config), ...(session.maxAgeSeconds ? { maxAge: session.maxAgeSeconds } : {}) };
+  reply.setCookie(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
+  reply.setCookie(CLAIMS_COOKIE, encodeClaims(session.claims), { ...options, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(config), httpOnly: true });
+  reply.clearCookie(CLAIMS_COOKIE, { ...cookieOptions(config), httpOnly: false });
+}
+
+function encodeClaims(claims: SessionClaims): string {
+  const json = JSON.stringify({ apiAccess: claims.apiAccess, isGroupOwner: claims.isGroupOwner });
+  return Buffer.from(json, 'utf8').toString('base64url');
+}

@@ -1,0 +1,183 @@
+import { expect, vi } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
+import { validateLogin } from '../../shared-domain/login.ts';
+import {
+  advanceTimers,
+  afterEvent,
+  createDeferredActors,
+  describeModel,
+  execDeferred,
+  expectSameState,
+  settleDeferred,
+  type DeferredActors,
+  type ModelEvent,
+} from '../../tests/support/model-harness.ts';
+import type { LoginErrorCode } from './login.errors.ts';
+import { loginMachine } from './login.machine.ts';
+
+const input = { returnTo: '/pages/credentials', shortLived: true };
+const LOCK_SECONDS = 90;
+
+/** The failures the server can answer POST /api/login with, and what the page must then show (written by hand). */
+const submitFailures: Array<{ label: string; error: unknown; code: LoginErrorCode }> = [
+  {
+    label: '401 code 82',
+    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    code: 'EmailNotRegistered',
+  },
+  {
+    label: '403 code 8',
+    error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')),
+    code: 'AccountNotVerified',
+  },
+  {
+    label: `403 code 78 (${LOCK_SECONDS} s)`,
+    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
+    code: 'AccountLocked',
+  },
+  {
+    label: '401 other code',
+    error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials')),
+    code: 'InvalidEmailOrPassword',
+  },
+  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')), code: 'UnexpectedError' },
+  { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
+];
+
+const events: ModelEvent[] = [
+  ...(['username', 'password'] as const).flatMap((field) =>
+    (field === 'username' ? ['', 'ann@example.com'] : ['', 'Secret1234']).map((value) => ({ type: 'form.change', field, value })),
+  ),
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.resumeSession', output: { redirect: '/pages/main' } },
+  { type: 'xstate.done.actor.resumeSession', output: null },
+  { type: 'xstate.error.actor.resumeSession', error: new ApiError(0, null) },
+  { type: 'xstate.done.actor.submitLogin', output: { redirect: '/pages/credentials' } },
+  ...submitFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitLogin' as const, error })),
+  afterEvent('lockExpired', 'login.locked'),
+];
+
+function describeEvent(event: ModelEvent): string {
+  const e = event as { type: string; field?: string; value?: string; output?: { redirect: string } | null; error?: unknown };
+  if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
+  if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} answers ${e.output ? e.output.redirect : 'null'}`;
+  if (e.type === 'xstate.error.actor.submitLogin') return `submitLogin fails ${submitFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;
+  if (e.type.startsWith('xstate.after.')) return `lock expires`;
+  return e.type;
+}
+
+interface Ctx {
+  actor: Actor<typeof loginMachine>;
+  deferred: DeferredActors<'resumeSession' | 'submitLogin'>;
+  /** What the user typed and what the page must show, tracked here independently of the machine. */
+  typed: { username: string; password: string };
+  expectedError: LoginErrorCode | null;
+  expectedRedirect: string | null;
+  lockedAt: number | null;
+}
+
+const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+const canSubmit = (ctx: Ctx) => view(ctx).can({ type: 'form.submit' });
+const canType = (ctx: Ctx) => view(ctx).can({ type: 'form.change', field: 'username', value: 'x' });
+
+describeModel(loginMachine, {
+  input,
+  events,
+  describeEvent,
+  // Guards read the validation result of the fields (and the event). Whether an error shows is not read by a guard,
+  // but it is what the page shows: keeping it makes paths retry after a failure. The rest stays out of the graph.
+  serializeContext: (context) => ({ invalid: validateLogin(context), failed: context.error !== null }),
+  setup: (): Ctx => {
+    vi.useFakeTimers();
+    const deferred = createDeferredActors(['resumeSession', 'submitLogin']);
+    const actor = createActor(loginMachine.provide({ actors: deferred.actors }), { input }).start();
+    return { actor, deferred, typed: { username: '', password: '' }, expectedError: null, expectedRedirect: null, lockedAt: null };
+  },
+  teardown: (ctx) => {
+    ctx.actor.stop();
+    vi.useRealTimers();
+  },
+  exec: {
+    'form.change': (step, ctx) => {
+      const event = step.event as { type: 'form.change'; field: 'username' | 'password'; value: string };
+      ctx.typed[event.field] = event.value;
+      ctx.actor.send(event);
+    },
+    'form.submit': (_step, ctx) => {
+      const { username, password } = ctx.typed;
+      ctx.expectedError = username.trim() === '' ? 'MISSING_EMAIL' : password === '' ? 'MISSING_PASSWORD' : null;
+      ctx.actor.send({ type: 'form.submit' });
+    },
+    ...execDeferred((ctx: Ctx) => ctx.deferred, ['resumeSession']),
+    'xstate.done.actor.resumeSession': (step, ctx) => {
+      ctx.expectedRedirect = (step.event as { output: { redirect: string } | null }).output?.redirect ?? null;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.submitLogin': (step, ctx) => {
+      ctx.expectedRedirect = (step.event as { output: { redirect: string } }).output.redirect;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.submitLogin': (step, ctx) => {
+      ctx.expectedError = submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      ctx.lockedAt = Date.now();
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.after.lockExpired.login.locked': async (_step, ctx) => {
+      // The lock holds to the last millisecond the server announced, and not one more.
+      await advanceTimers(LOCK_SECONDS * 1000 - 1);
+      expect(view(ctx).value).toBe('locked');
+      await advanceTimers(1);
+      ctx.expectedError = null;
+    },
+  },
+  states: {
+    resuming: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(canSubmit(ctx)).toBe(false);
+      expect(ctx.deferred.inputs('resumeSession')).toEqual([{ returnTo: input.returnTo }]);
+    },
+    editing: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(false);
+      expect(canSubmit(ctx)).toBe(true);
+      expect(canType(ctx)).toBe(true);
+      expect(view(ctx).context.error?.code ?? null).toBe(ctx.expectedError);
+      expect(view(ctx).context).toMatchObject({ ...ctx.typed, lockedUntil: null, redirect: null });
+    },
+    submitting: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(canSubmit(ctx)).toBe(false);
+      expect(view(ctx).context.error).toBeNull();
+      expect(ctx.deferred.pending('submitLogin')).toBe(1);
+      expect(ctx.deferred.lastInput('submitLogin')).toEqual({ ...ctx.typed, returnTo: input.returnTo, shortLived: input.shortLived });
+    },
+    locked: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('error')).toBe(true);
+      expect(canSubmit(ctx)).toBe(false);
+      expect(canType(ctx)).toBe(true);
+      expect(view(ctx).context.error).toEqual({ code: 'AccountLocked', lockSeconds: LOCK_SECONDS });
+      expect(view(ctx).context.lockedUntil).toBe(ctx.lockedAt! + LOCK_SECONDS * 1000);
+      expect(view(ctx).context).toMatchObject(ctx.typed);
+    },
+    redirecting: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(canSubmit(ctx)).toBe(false);
+      expect(view(ctx).context.redirect).toBe(ctx.expectedRedirect);
+    },
+    needsVerification: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).hasTag('busy')).toBe(false);
+      expect(canSubmit(ctx)).toBe(false);
+      expect(view(ctx).context.username).toBe(ctx.typed.username);
+    },
+  },
+});

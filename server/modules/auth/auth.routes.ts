@@ -30,7 +30,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/login', {
     config: { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } },
     handler: async (request, reply) => {
-      const body = parse(loginBody, request.body ?? {});
+      const body = parse(loginBody, request.body);
       const returnTo = body.return_to ?? undefined;
       // Session-only form (spec §4): the login page asks "am I already logged in?" with just return_to.
       if (body.username === undefined && body.password === undefined) {

@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { AppError } from '../errors.ts';
+import { createUser, listUsers } from '../modules/users/users.service.ts';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user --email <email> --name <name> --password <password>
+              [--owner] [--api-access] [--company-id <id>] [--group-of <owner email>] [--unverified]
+      Creates a verified user. Every user belongs to a group (an account):
+        --owner             the user owns a new group (isGroupOwner)
+        --group-of <email>  the user joins the group owned by <email> as a secondary user
+        (neither)           the user gets a new group of their own without being its owner
+        --api-access        the new group may use the developer API (apiAccess)
+        --company-id <id>   company id of the new group
+      Passwords: 10 to 32 characters with a digit, an uppercase and a lowercase letter.
+  list-users
+      Lists every user with group, owner and verification flags.
+
+Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  const db = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    if (command === 'create-user') return await createUserCommand(db, rest);
+    if (command === 'list-users') return await listUsersCommand(db);
+    console.error(`Unknown command: ${command}\n\n${USAGE}`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function createUserCommand(db: Db, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      owner: { type: 'boolean', default: false },
+      'api-access': { type: 'boolean', default: false },
+      'company-id': { type: 'string' },
+      'group-of': { type: 'string' },
+      unverified: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const missing = (['email', 'name', 'password'] as const).filter((k) => !values[k]);
+  if (missing.length > 0) {
+    console.error(`Missing ${missing.map((m) => `--${m}`).join(', ')}\n\n${USAGE}`);
+    return 1;
+  }
+  if (values.owner && values['group-of']) {
+    console.error('--owner and --group-of exclude each other: a group has one owner.');
+    return 1;
+  }
+  const user = await createUser(db, {
+    email: values.email!,
+    name: values.name!,
+    password: values.password!,
+    verified: !values.unverified,
+    owner: values.owner,
+    groupOfEmail: values['group-of'],
+    apiAccess: values['api-access'],
+    companyId: values['company-id'] ?? null,
+  });
+  console.log(user.id);
+  return 0;
+}
+
+async function listUsersCommand(db: Db): Promise<number> {
+  const users = await listUsers(db);
+  if (users.length === 0) {
+    console.log('No users.');
+    return 0;
+  }
+  console.table(
+    users.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      group: u.groupId,
+      owner: u.isOwner,
+      apiAccess: u.apiAccess,
+      verified: u.verified,
+      locked: u.lockedUntil !== null && u.lockedUntil > Date.now(),
+    })),
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof ConfigError) console.error(err.message);
+    else if (err instanceof AppError) console.error(`Error: ${err.message} (${String(err.code)})`);
+    else if (err instanceof Error && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${err.message}\n\n${USAGE}`);
+    } else console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+function attempt(server: TestServer) {
+  return fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'nobody@example.com', password: 'Secret1234' }),
+  });
+}
+
+describe('login rate limit per IP', () => {
+  it('answers 429 RATE_LIMITED past RATE_LIMIT_LOGIN_PER_MINUTE', async () => {
+    const server = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '3' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt(server)).status).toBe(401);
+      const limited = await attempt(server);
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({
+        success: false,
+        error: { code: 'RATE_LIMITED', name: 'RateLimited', data: { retry_after_seconds: expect.any(Number) } },
+      });
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+      // Other endpoints are not limited by the login budget.
+      expect((await fetch(`${server.url}/api/config`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.runIf(process.env.REDIS_URL)('is shared by several instances through Redis', async () => {
+    const prefix = `test:shared-${Date.now()}-${Math.random().toString(36).slice(2)}:`;
+    const a = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '4', REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: prefix });
+    const b = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '4', REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: prefix });
+    try {
+      expect((await attempt(a)).status).toBe(401);
+      expect((await attempt(b)).status).toBe(401);
+      expect((await attempt(a)).status).toBe(401);
+      expect((await attempt(b)).status).toBe(401);
+      expect((await attempt(a)).status).toBe(429);
+      expect((await attempt(b)).status).toBe(429);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

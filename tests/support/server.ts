@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Db } from '../../server/db/database.ts';
+import { createUser as createUserWithService } from '../../server/modules/users/users.service.ts';
+import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
+
+/**
+ * A real portal server for tests of any kind (design.md §6): HTTP on 127.0.0.1 with an ephemeral port, a fresh
+ * database (SQLite in a temp DATA_DIR, or a fresh PostgreSQL schema when DATABASE_URL is set), Redis with a unique
+ * key prefix when REDIS_URL is set. Nothing else leaks in from the caller's environment.
+ */
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export type TestServerEnv = Record<string, string | undefined>;
+
+export const DEFAULT_TEST_PASSWORD = 'Secret1234';
+
+export async function startTestServer(overrides: TestServerEnv = {}): Promise<TestServer> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const env: TestServerEnv = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    STATIC_DIR: resolve('dist'),
+  };
+  if (!('DATA_DIR' in overrides)) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+    env.DATA_DIR = dataDir;
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  }
+  if (!('DATABASE_URL' in overrides) && process.env.DATABASE_URL) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(process.env.DATABASE_URL, `create schema ${schema}`);
+    env.DATABASE_URL = withSearchPath(process.env.DATABASE_URL, schema);
+    cleanups.push(() => adminQuery(process.env.DATABASE_URL!, `drop schema if exists ${schema} cascade`));
+  }
+  if (!('REDIS_URL' in overrides) && process.env.REDIS_URL) {
+    env.REDIS_URL = process.env.REDIS_URL;
+    env.REDIS_KEY_PREFIX = `test:${randomBytes(6).toString('hex')}:`;
+  }
+  Object.assign(env, overrides);
+
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig(env as NodeJS.ProcessEnv);
+    app = await buildApp(config);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+    const started = app;
+    return {
+      url: `http://127.0.0.1:${address.port}`,
+      app: started,
+      config,
+      db: started.db,
+      close: async () => {
+        await started.close();
+        await runCleanups(cleanups);
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await runCleanups(cleanups);
+    throw err;
+  }
+}
+
+export interface TestUserInput {
+  email: string;
+  password?: string;
+  name?: string;
+  verified?: boolean;
+  owner?: boolean;
+  apiAccess?: boolean;
+  groupOfEmail?: string;
+  companyId?: string | null;
+}
+
+/** Creates a user through the same service the operator CLI uses. */
+export function createUser(target: Db | TestServer, input: TestUserInput): Promise<UserRecord> {
+  const db = 'db' in target && 'app' in target ? target.db : (target as Db);
+  return createUserWithService(db, {
+    email: input.email,
+    name: input.name ?? input.email.split('@')[0] ?? 'Test user',
+    password: input.password ?? DEFAULT_TEST_PASSWORD,
+    verified: input.verified ?? true,
+    owner: input.owner ?? true,
+    apiAccess: input.apiAccess ?? false,
+    groupOfEmail: input.groupOfEmail,
+    companyId: input.companyId ?? null,
+  });
+}
+
+/**
+ * Logs in over HTTP and returns a Cookie header value carrying both session cookies, plus same-origin headers for
+ * later state-changing calls with that cookie.
+ */
+export async function loginCookie(
+  server: Pick<TestServer, 'url'>,
+  email: string,
+  password = DEFAULT_TEST_PASSWORD,
+  extra: { short_lived?: boolean } = {},
+): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: email, password, ...extra }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return cookieHeader(response);
+}
+
+/** Turns a response's Set-Cookie headers into a Cookie request header (session cookies only). */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((pair) => pair.startsWith(`${SESSION_COOKIE}=`) || pair.startsWith(`${CLAIMS_COOKIE}=`))
+    .join('; ');
+}
+
+/** Headers a same-origin browser request to this server would carry. */
+export function sameOrigin(server: Pick<TestServer, 'url'>, headers: Record<string, string> = {}): Record<string, string> {
+  return { origin: server.url, 'content-type': 'application/json', ...headers };
+}
+
+function withSearchPath(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runCleanups(cleanups: Array<() => Promise<void> | void>): Promise<void> {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // Best effort: a leftover temp dir or schema must not fail the test that already ran.
+    }
+  }
+}

@@ -1,5 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { loadDotEnv } from './lib/env-file.ts';
+
+loadDotEnv();
 
 let config;
 try {

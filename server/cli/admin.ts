@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
+import { loadDotEnv } from '../lib/env-file.ts';
 import { createUser, listUsers } from '../modules/users/users.service.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -28,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
+  loadDotEnv();
   const config = loadConfig();
   const db = createDatabase(config);
   try {

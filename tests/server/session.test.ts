@@ -190,6 +190,18 @@ describe('same-origin check on state-changing requests', () => {
         body: JSON.stringify({ return_to: '/pages/main' }),
       });
       expect(response.status).toBe(401); // past the origin check, then no session
+
+      // Under an https public URL both cookies are Secure.
+      await createUser(proxied, { email: 'secure@example.com' });
+      const login = await fetch(`${proxied.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://portal.example' },
+        body: JSON.stringify({ username: 'secure@example.com', password: 'Secret1234' }),
+      });
+      expect(login.status).toBe(200);
+      const cookies = login.headers.getSetCookie();
+      expect(cookies).toHaveLength(2);
+      for (const c of cookies) expect(c).toMatch(/; Secure/);
     } finally {
       await proxied.close();
     }

@@ -1,0 +1,75 @@
+/**
+ * Login throughput against its baseline, both measured in this run: POST /api/login on a real server (HTTP over
+ * loopback, session written, cookies set) versus raw argon2id verifications of the same hash at the same concurrency.
+ * argon2 is the login's designed cost (design.md §5), so the ratio shows how much everything else costs on top.
+ */
+import { hash, verify, type Options } from '@node-rs/argon2';
+import { createUser, DEFAULT_TEST_PASSWORD, startTestServer } from '../tests/support/server.ts';
+
+// The server's parameters (server/lib/password.ts): OWASP argon2id, 19 MiB, t=2, p=1. Algorithm 2 is Argon2id.
+const ARGON2: Options = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 as Options['algorithm'] };
+
+export interface ThroughputResult {
+  concurrency: number;
+  requests: number;
+  loginPerSecond: number;
+  argon2PerSecond: number;
+  ratio: number;
+}
+
+/** Runs `total` calls of `task` with `concurrency` in flight; answers calls per second. */
+async function rate(total: number, concurrency: number, task: () => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        await task();
+      }
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+export async function measureLoginThroughput({ requests = 400, concurrency = 4 } = {}): Promise<ThroughputResult> {
+  const server = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '1000000' });
+  try {
+    const email = 'bench@example.com';
+    await createUser(server, { email });
+    const body = JSON.stringify({ username: email, password: DEFAULT_TEST_PASSWORD });
+    const login = async () => {
+      const response = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+    };
+    const passwordHash = await hash(DEFAULT_TEST_PASSWORD, ARGON2);
+    const check = async () => {
+      if (!(await verify(passwordHash, DEFAULT_TEST_PASSWORD))) throw new Error('argon2 verify failed');
+    };
+
+    // Warm both paths (JIT, connection pool, the allocator's first 19 MiB blocks) before anything is timed.
+    await rate(Math.min(40, requests), concurrency, login);
+    await rate(Math.min(40, requests), concurrency, check);
+    // Alternate the two measurements so drift on a shared machine hits both alike.
+    const logins: number[] = [];
+    const hashes: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      hashes.push(await rate(requests / 2, concurrency, check));
+      logins.push(await rate(requests / 2, concurrency, login));
+    }
+    const loginPerSecond = mean(logins);
+    const argon2PerSecond = mean(hashes);
+    return { concurrency, requests, loginPerSecond, argon2PerSecond, ratio: loginPerSecond / argon2PerSecond };
+  } finally {
+    await server.close();
+  }
+}
+
+function mean(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run bench`: figures, not verdicts (design.md §6). Each figure is printed next to its baseline or target; the
+ * exit code only says whether the measurements ran.
+ */
+import { measureLoginBundle } from './bundle-size.ts';
+import { measureLoginThroughput } from './login-throughput.ts';
+
+const LOGIN_RATIO_TARGET = 0.9;
+const JS_TARGET_KB = 130;
+const CSS_TARGET_KB = 12;
+
+const kb = (bytes: number) => bytes / 1024;
+const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
+
+const requests = Number(process.env.BENCH_LOGIN_REQUESTS ?? 400);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+
+console.log(`Login throughput (${requests} requests per side, concurrency ${concurrency}, loopback)`);
+const login = await measureLoginThroughput({ requests, concurrency });
+console.log(`  POST /api/login        ${login.loginPerSecond.toFixed(1)} req/s`);
+console.log(`  argon2id verify (raw)  ${login.argon2PerSecond.toFixed(1)} /s   (m=19456 KiB, t=2, p=1)`);
+console.log(`  ratio login/argon2     ${login.ratio.toFixed(3)}   target >= ${LOGIN_RATIO_TARGET}: ${verdict(login.ratio >= LOGIN_RATIO_TARGET)}`);
+
+console.log('\nFirst load of /pages/login (gzip -9 of dist/, entry + static imports + en-us catalog + login route)');
+const bundle = measureLoginBundle('dist');
+for (const file of bundle.files) console.log(`  ${kb(file.gzipBytes).toFixed(2).padStart(8)} KB  ${file.file}`);
+console.log(`  JS  ${kb(bundle.jsGzipBytes).toFixed(2)} KB   target <= ${JS_TARGET_KB} KB: ${verdict(kb(bundle.jsGzipBytes) <= JS_TARGET_KB)}`);
+console.log(`  CSS ${kb(bundle.cssGzipBytes).toFixed(2)} KB   target <= ${CSS_TARGET_KB} KB: ${verdict(kb(bundle.cssGzipBytes) <= CSS_TARGET_KB)}`);

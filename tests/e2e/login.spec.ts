@@ -1,0 +1,221 @@
+/**
+ * The login flow in Chromium against the real server: what a person sees and where they end up.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithCli, eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function emailField(page: Page) {
+  return page.getByLabel('Email', { exact: true });
+}
+function passwordField(page: Page) {
+  return page.getByLabel('Password', { exact: true });
+}
+
+async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await emailField(page).fill(email);
+  await passwordField(page).fill(password);
+}
+
+/** The portal's own path and query, the way the address bar shows them. */
+function portalLocation(page: Page): string {
+  const url = new URL(page.url());
+  expect(url.origin).toBe(server.url);
+  return url.pathname + url.search;
+}
+
+async function sessionStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => (await fetch('/api/session', { credentials: 'same-origin' })).status);
+}
+
+describe('login', () => {
+  it('signs a CLI-made owner in to the shell, shows the menu, and logs out', async (test) => {
+    const user = await createUserWithCli(server, {
+      email: 'owner@example.com',
+      name: 'Olga Owner',
+      owner: true,
+      apiAccess: true,
+    });
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+
+    await page.goto('/pages/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await fillLogin(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.waitForURL('**/pages/main');
+    await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+    expect(await sessionStatus(page)).toBe(200);
+
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    await eventually(async () => (await drawer.boundingBox())?.width).toBe(300);
+    for (const name of ['Device sessions', 'Authorized applications', 'OAuth credentials']) {
+      await drawer.getByRole('link', { name }).waitFor();
+    }
+    expect(await drawer.getByRole('link', { name: 'Device sessions' }).getAttribute('href')).toBe('/pages/device-sessions');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/pages/logout');
+    await page.getByRole('heading', { name: 'You have been logged out' }).waitFor();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await sessionStatus(page)).toBe(401);
+  });
+
+  it('locks the account after five wrong passwords and counts the lock down', async (test) => {
+    const user = await createUser(server, { email: 'locked@example.com' });
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto('/pages/login');
+    const submit = page.getByRole('button', { name: 'Log in' });
+    const alert = page.getByRole('alert');
+
+    await fillLogin(page, user.email, 'Wrong-password-1');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/login') && r.request().method() === 'POST');
+      await submit.click();
+      expect((await answered).status()).toBeGreaterThanOrEqual(400);
+      if (attempt < 5) {
+        await eventually(() => alert.textContent()).toContain('Invalid email or password');
+        await eventually(() => submit.isEnabled()).toBe(true);
+      }
+    }
+
+    await eventually(() => alert.textContent()).toContain('Your account is locked due to too many failed login attempts');
+    const countdown = /Try again in (\d+) min (\d+) s/;
+    const first = (await alert.textContent()) ?? '';
+    const [, minutes, seconds] = countdown.exec(first) ?? [];
+    expect(Number(minutes) * 60 + Number(seconds), first).toBeGreaterThan(14 * 60);
+    expect(await submit.isDisabled()).toBe(true);
+    // It is a countdown, not a fixed figure.
+    await eventually(() => alert.textContent()).not.toBe(first);
+    expect(await submit.isDisabled()).toBe(true);
+  });
+
+  it('never leaves the portal for a foreign return_to, and honours a portal one', async (test) => {
+    const user = await createUser(server, { email: 'traveller@example.com', owner: false });
+    const foreign = await openPage(browser, test, { baseURL: server.url });
+    await foreign.page.goto(`/pages/login?return_to=${encodeURIComponent('https://elsewhere.example')}`);
+    await fillLogin(foreign.page, user.email, DEFAULT_TEST_PASSWORD);
+    await foreign.page.getByRole('button', { name: 'Log in' }).click();
+    await foreign.page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+    expect(portalLocation(foreign.page)).toBe('/pages/main');
+
+    // Not an owner with API access: the developer entry stays out of the drawer.
+    await foreign.page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = foreign.page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Authorized applications' }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'OAuth credentials' }).count()).toBe(0);
+
+    const local = await openPage(browser, test, { baseURL: server.url });
+    await local.page.goto(`/pages/login?return_to=${encodeURIComponent('/pages/main?x=1')}`);
+    await fillLogin(local.page, user.email, DEFAULT_TEST_PASSWORD);
+    await local.page.getByRole('button', { name: 'Log in' }).click();
+    await local.page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+    expect(portalLocation(local.page)).toBe('/pages/main?x=1');
+  });
+
+  it('submits on Enter in either field and shows Processing while busy', async (test) => {
+    const user = await createUser(server, { email: 'keyboard@example.com' });
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto('/pages/login');
+
+    await fillLogin(page, user.email, 'Not-the-password-1');
+    await emailField(page).press('Enter');
+    await eventually(() => page.getByRole('alert').textContent()).toContain('Invalid email or password');
+
+    // Hold the answer in the browser so the busy state is observable; the server still does the real login.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await passwordField(page).fill(DEFAULT_TEST_PASSWORD);
+    await passwordField(page).press('Enter');
+    const busy = page.getByRole('button', { name: 'Processing' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await page.waitForURL('**/pages/main');
+    await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+  });
+
+  it('switches the language from the footer and keeps it after a reload', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto('/pages/login');
+    const switcher = page.getByRole('combobox', { name: 'Language' });
+    await switcher.waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-us');
+
+    await switcher.selectOption('fi-fi');
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe('fi-fi');
+    const heading = translation('fi-fi', 'Sign in');
+    // Only once the Finnish catalog really translates the heading can its text be asserted.
+    if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+
+    await page.reload();
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe('fi-fi');
+    // The switcher's accessible name is translated too now, so find it by its role in the footer.
+    await eventually(() => page.locator('footer select').inputValue()).toBe('fi-fi');
+    if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+  });
+
+  it('is full width with stacked links on a phone, and carries the query on links only when wide', async (test) => {
+    const query = '?return_to=%2Fpages%2Fmain&short_lived=true';
+    const wide = await openPage(browser, test, { baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    await wide.page.goto(`/pages/login${query}`);
+    const wideForgot = wide.page.getByRole('link', { name: 'Forgot password?' });
+    await eventually(() => wideForgot.getAttribute('href')).toBe(`/pages/recover${query}`);
+    const wideLinks = await linkBoxes(wide.page);
+    expect(Math.abs(wideLinks.forgot.y - wideLinks.signUp.y)).toBeLessThan(4);
+
+    const narrow = await openPage(browser, test, { baseURL: server.url, viewport: { width: 375, height: 740 } });
+    await narrow.page.goto(`/pages/login${query}`);
+    const narrowForgot = narrow.page.getByRole('link', { name: 'Forgot password?' });
+    await eventually(() => narrowForgot.getAttribute('href')).toBe('/pages/recover');
+    expect(await narrow.page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/pages/signup');
+
+    const button = await narrow.page.getByRole('button', { name: 'Log in' }).boundingBox();
+    const field = await emailField(narrow.page).boundingBox();
+    expect(button && field).toBeTruthy();
+    expect(Math.abs(button!.width - field!.width)).toBeLessThan(2);
+    expect(button!.width).toBeGreaterThan(375 * 0.75);
+    const narrowLinks = await linkBoxes(narrow.page);
+    expect(narrowLinks.signUp.y).toBeGreaterThanOrEqual(narrowLinks.forgot.y + narrowLinks.forgot.height - 1);
+  });
+});
+
+async function linkBoxes(page: Page) {
+  const [forgot, signUp] = await Promise.all([
+    page.getByRole('link', { name: 'Forgot password?' }).boundingBox(),
+    page.getByRole('link', { name: 'Sign up' }).boundingBox(),
+  ]);
+  if (!forgot || !signUp) throw new Error('login links are not visible');
+  return { forgot, signUp };
+}
+
+/** The catalog's translation of an English message, or null while it is still untranslated. */
+function translation(locale: string, msgid: string): string | null {
+  const po = readFileSync(`locales/${locale}/messages.po`, 'utf8');
+  const match = new RegExp(`^msgid ${JSON.stringify(msgid)}\\nmsgstr (".*")$`, 'm').exec(po);
+  const text = match ? (JSON.parse(match[1]) as string) : '';
+  return text === '' || text === msgid ? null : text;
+}

@@ -1,0 +1,140 @@
+/**
+ * Browser tests (design.md §6): playwright-core driving Debian's Chromium against a real server. One browser and one
+ * server per spec file; every test gets a fresh context (own cookies and storage) that is closed when it ends, after
+ * a screenshot if it failed.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect, type TestContext } from 'vitest';
+import { DEFAULT_TEST_PASSWORD, startTestServer, type TestServer, type TestServerEnv } from './server.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/**
+ * Chromium from apt, never a downloaded build. `launch` gives every run a fresh temporary user-data dir of its own
+ * (removed on close), so no profile state survives between runs; isolation between tests comes from contexts.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's package with \`apt-get install chromium\``);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
+}
+
+/** A real portal server for one spec file: fresh database, the built SPA from dist/ (`npm test` builds it first). */
+export async function startE2eServer(overrides: TestServerEnv = {}): Promise<TestServer> {
+  if (!existsSync(join('dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npm run build` before the browser tests (`npm test` does)');
+  }
+  return startTestServer({
+    // Specs log in more often than a person would; the per-account lock stays at its real default.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    ...overrides,
+  });
+}
+
+export interface CliUserInput {
+  email: string;
+  name: string;
+  password?: string;
+  owner?: boolean;
+  apiAccess?: boolean;
+}
+
+/**
+ * Creates a verified user by running the operator CLI (`npm run admin -- create-user ...`) against the test server's
+ * database, exactly as the README tells an operator to.
+ */
+export async function createUserWithCli(server: TestServer, input: CliUserInput): Promise<{ email: string; password: string }> {
+  const password = input.password ?? DEFAULT_TEST_PASSWORD;
+  const args = ['server/cli/admin.ts', 'create-user', '--email', input.email, '--name', input.name, '--password', password];
+  if (input.owner) args.push('--owner');
+  if (input.apiAccess) args.push('--api-access');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: server.config.dataDir };
+  if (server.config.databaseUrl) env.DATABASE_URL = server.config.databaseUrl;
+  try {
+    await promisify(execFile)(process.execPath, args, { env, timeout: 30_000 });
+  } catch (err) {
+    const { stderr, stdout } = err as { stderr?: string; stdout?: string };
+    throw new Error(`admin create-user failed:\n${stderr ?? ''}${stdout ?? ''}`, { cause: err });
+  }
+  return { email: input.email, password };
+}
+
+let screenshotDir: string | null = null;
+let screenshotCount = 0;
+
+/** Where failure screenshots go: E2E_ARTIFACTS_DIR if set, else one temp dir per run. */
+export function artifactsDir(): string {
+  screenshotDir ??= process.env.E2E_ARTIFACTS_DIR
+    ? (mkdirSync(process.env.E2E_ARTIFACTS_DIR, { recursive: true }), process.env.E2E_ARTIFACTS_DIR)
+    : mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  return screenshotDir;
+}
+
+/** Saves a full-page screenshot named after the test and prints where it went; never throws. */
+export async function screenshotOnFailure(page: Page, testName: string): Promise<string | null> {
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80);
+  // A test may hold several pages: number the shots so none overwrites another.
+  const file = join(artifactsDir(), `${String(++screenshotCount).padStart(2, '0')}-${slug}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+    console.error(`[e2e] failure screenshot: ${file} (page was ${page.url()})`);
+    return file;
+  } catch (err) {
+    console.error(`[e2e] could not take a failure screenshot: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+export interface OpenPageOptions extends BrowserContextOptions {
+  /** Base URL for relative `page.goto` paths. */
+  baseURL: string;
+}
+
+/**
+ * A fresh context and page for one test. When the test ends the page is screenshotted if the test failed, then the
+ * context is closed. (Vitest runs onTestFinished before onTestFailed, so one handler does both in order.)
+ */
+export async function openPage(
+  browser: Browser,
+  test: Pick<TestContext, 'onTestFinished' | 'task'>,
+  options: OpenPageOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, ...options });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  const page = await context.newPage();
+  test.onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') await screenshotOnFailure(page, task.fullTestName ?? task.name);
+    await context.close().catch(() => undefined);
+  });
+  return { context, page };
+}
+
+/**
+ * expect.poll with a patience that suits a browser on two busy cores (Vitest's default gives up after one second).
+ * Use it for anything the page settles into: text, attributes, URLs, geometry.
+ */
+export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000) {
+  return expect.poll(read, { timeout, interval: 100 });
+}

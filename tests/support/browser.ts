@@ -69,8 +69,13 @@ export async function createUserWithCli(server: TestServer, input: CliUserInput)
   const args = ['server/cli/admin.ts', 'create-user', '--email', input.email, '--name', input.name, '--password', password];
   if (input.owner) args.push('--owner');
   if (input.apiAccess) args.push('--api-access');
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: server.config.dataDir };
-  if (server.config.databaseUrl) env.DATABASE_URL = server.config.databaseUrl;
+  // Set explicitly, even when empty (= SQLite), so a developer's .env cannot point the CLI at another database.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: server.config.dataDir,
+    DATABASE_URL: server.config.databaseUrl ?? '',
+  };
   try {
     await promisify(execFile)(process.execPath, args, { env, timeout: 30_000 });
   } catch (err) {

@@ -1,12 +1,15 @@
 /**
  * The pure half of the model-based harness (no Vitest here, so it can be unit-tested and reused): explore a machine
- * with `xstate/graph`, replay every generated path to record which transition definitions really fired, and compute
- * which state nodes and transitions no path reaches. model-harness.ts turns the result into Vitest tests.
+ * with `xstate/graph`, replay every generated path to record which state nodes and transition definitions really
+ * fired, and hand them to model-coverage.ts. model-harness.ts turns the result into Vitest tests.
  */
 import { createEmptyActor } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
-import { TestModel, getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { TestModel, getAdjacencyMap } from 'xstate/graph';
 import type { AdjacencyValue, PathGenerator, StatePath, Step, TraversalOptions } from 'xstate/graph';
+import { computeCoverage, listTransitions, type Coverage, type TransitionInfo } from './model-coverage.ts';
+
+export type { Coverage, TransitionInfo } from './model-coverage.ts';
 
 /** Completion and timer events are explored as ordinary steps (design.md §6), so they carry their payloads here. */
 export type ModelEvent =
@@ -35,16 +38,6 @@ export interface ExploreOptions<TSnapshot extends AnyMachineSnapshot = AnyMachin
   describeEvent?: (event: ModelEvent) => string;
 }
 
-/** One fired transition definition, as the coverage report names it. */
-export interface TransitionInfo {
-  key: string;
-  source: string;
-  event: string;
-  guard: string | undefined;
-  targets: string[];
-  definition: AnyTransitionDefinition;
-}
-
 export interface ModelStep<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> {
   /** `xstate.init` for the first step of every path. */
   event: ModelEvent;
@@ -60,79 +53,6 @@ export interface ModelStep<TSnapshot extends AnyMachineSnapshot = AnyMachineSnap
 export interface ModelPath<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> {
   description: string;
   steps: Array<ModelStep<TSnapshot>>;
-}
-
-export interface Coverage {
-  missingStates: string[];
-  missingTransitions: string[];
-  stateCount: number;
-  transitionCount: number;
-}
-
-/** Readable guard name, higher-order guards (`and`, `or`, `not`, `stateIn`) included. */
-export function describeGuard(guard: unknown): string | undefined {
-  if (guard === undefined || guard === null) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const fn = guard as { name?: string; guards?: unknown[]; stateValue?: unknown };
-    if (Array.isArray(fn.guards)) return `${fn.name}(${fn.guards.map(describeGuard).join(', ')})`;
-    if (fn.stateValue !== undefined) return `stateIn(${JSON.stringify(fn.stateValue)})`;
-    return fn.name || 'inline';
-  }
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
-  return 'inline';
-}
-
-export function describeTransition(t: AnyTransitionDefinition): Omit<TransitionInfo, 'key' | 'definition'> & { label: string } {
-  const source = (t.source as AnyStateNode).id;
-  const event = t.eventType === '' ? 'always' : t.eventType;
-  const guard = describeGuard(t.guard);
-  const targets = (t.target ?? []).map((n: AnyStateNode) => n.id);
-  const to = targets.length ? targets.map((id) => `#${id}`).join(', ') : '(no target)';
-  const label = `#${source} on ${event}${guard ? ` [${guard}]` : ''} → ${to}${t.reenter ? ' (reenter)' : ''}`;
-  return { source, event, guard, targets, label };
-}
-
-/** Every transition definition of every state node (root included): `on`, invoke done/error, `after`, `always`. */
-export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
-  const result: TransitionInfo[] = [];
-  const seen = new Map<string, number>();
-  for (const node of [machine.root as AnyStateNode, ...getStateNodes(machine.root)]) {
-    const defs: AnyTransitionDefinition[] = [...node.transitions.values()].flat();
-    defs.push(...((node.always as AnyTransitionDefinition[] | undefined) ?? []));
-    for (const definition of defs) {
-      const { label, ...info } = describeTransition(definition);
-      // Two identical definitions (e.g. an unguarded fallback listed twice) must stay two coverage items.
-      const n = (seen.get(label) ?? 0) + 1;
-      seen.set(label, n);
-      result.push({ ...info, key: n === 1 ? label : `${label} #${n}`, definition });
-    }
-  }
-  return result;
-}
-
-/** Pure coverage computation: what of `machine` do the given paths never reach? */
-export function computeCoverage(machine: AnyStateMachine, paths: ReadonlyArray<ModelPath>): Coverage {
-  const allNodes = getStateNodes(machine.root);
-  const allTransitions = listTransitions(machine);
-  const reachedNodes = new Set<AnyStateNode>();
-  const fired = new Set<AnyTransitionDefinition>();
-  for (const path of paths) {
-    for (const step of path.steps) {
-      for (const node of step.nodes) reachedNodes.add(node);
-      for (const t of step.transitions) {
-        fired.add(t.definition);
-        // A history node is never active; it counts as reached when a fired transition targets it.
-        for (const target of (t.definition.target ?? []) as AnyStateNode[]) if (target.type === 'history') reachedNodes.add(target);
-      }
-    }
-  }
-  return {
-    missingStates: allNodes.filter((n) => !reachedNodes.has(n)).map((n) => `#${n.id}`),
-    missingTransitions: allTransitions.filter((t) => !fired.has(t.definition)).map((t) => t.key),
-    stateCount: allNodes.length,
-    transitionCount: allTransitions.length,
-  };
 }
 
 /** An actor scope like xstate/graph's mock one, except that it reports the transitions of every microstep. */

@@ -35,7 +35,8 @@ import { defaultDescribeEvent, exploreModel, type ExploreOptions, type ModelEven
 
 export { createDeferredActors, createDeferredQueue, flushMicrotasks } from './model-deferred.ts';
 export type { DeferredActors, DeferredQueue } from './model-deferred.ts';
-export { computeCoverage, exploreModel, listTransitions } from './model-graph.ts';
+export { computeCoverage, listTransitions } from './model-coverage.ts';
+export { exploreModel } from './model-graph.ts';
 export type { Coverage, ModelEvent, ModelPath, ModelStep, TransitionInfo } from './model-graph.ts';
 
 type Awaitable<T> = T | Promise<T>;

@@ -39,9 +39,9 @@ export function loadSession(request: FastifyRequest): Promise<SessionContext | n
 }
 
 /** preHandler for routes that need a logged-in user. */
-export async function requireSession(request: FastifyRequest): Promise<void> {
+export async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   request.session = await loadSession(request);
-  if (!request.session) throw noSession();
+  if (!request.session) throw noSession(request, reply);
 }
 
 /** The session of a route guarded by `requireSession`. */
@@ -50,7 +50,14 @@ export function sessionOf(request: FastifyRequest): SessionContext {
   return request.session;
 }
 
-export function noSession(): AppError {
+/**
+ * The 401 for "not logged in". Stale cookies (revoked or expired session) are cleared with it, so the SPA, which
+ * decides from the claims cookie whether a session exists, stops believing in one.
+ */
+export function noSession(request?: FastifyRequest, reply?: FastifyReply): AppError {
+  if (request && reply && (request.cookies[SESSION_COOKIE] || request.cookies[CLAIMS_COOKIE])) {
+    clearSessionCookies(reply, request.server.config);
+  }
   return new AppError(401, 'NoSession', { code: GenericCode.NO_SESSION, message: 'Not logged in' });
 }
 

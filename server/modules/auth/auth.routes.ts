@@ -34,7 +34,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const returnTo = body.return_to ?? undefined;
       // Session-only form (spec §4): the login page asks "am I already logged in?" with just return_to.
       if (body.username === undefined && body.password === undefined) {
-        if (!(await loadSession(request))) throw noSession();
+        if (!(await loadSession(request))) throw noSession(request, reply);
         return { success: true, redirect: redirectAfterLogin(returnTo) };
       }
       const result = await login(db, config, {

@@ -21,11 +21,15 @@
  * Completions and delays are ordinary events of the model: `xstate.done.actor.<invokeId>` (with `output`),
  * `xstate.error.actor.<invokeId>` (with `error`) and `xstate.after.<delayName>.<stateNodeId>`.
  *  - Headless: give the actor `createDeferredActors([...ids])` through `machine.provide({ actors })` and spread
- *    `execDeferred((ctx) => ctx.deferred, [...ids])` into `exec` (or call `settleDeferred` from your own exec); for delays call
- *    `vi.useFakeTimers()` in setup and `advanceTimers(ms)` in the after-event's exec.
- *  - Through a view: let the MSW handler `await queue.take(id, body)` on a `createDeferredQueue()` and answer with what
- *    the test passes to `queue.resolve(id, HttpResponse.json(…))`; assert with `findBy…`/`waitFor`. For delays use
- *    `vi.useFakeTimers({ shouldAdvanceTime: true })` and `await vi.advanceTimersByTimeAsync(ms)`.
+ *    `execDeferred((ctx) => ctx.deferred, [...ids])` into `exec` (or call `settleDeferred` from your own exec). For
+ *    delays call `vi.useFakeTimers()` in setup and `advanceTimers(ms)` in the after-event's exec.
+ *  - Through a view: the page keeps its real actors, and an MSW handler waits on a `createDeferredQueue()`:
+ *    `http.post('/api/login', async ({ request }) => queue.take('submitLogin', await request.json()))`. The exec turns
+ *    the model's payload into the wire answer, `queue.resolve('submitLogin', HttpResponse.json({ success: true,
+ *    redirect: output.redirect }))`, or for an ApiError `HttpResponse.json(error.body, { status: error.status })`
+ *    (`HttpResponse.error()` for status 0); the queue keeps an answer until the request arrives. States assert with
+ *    `findBy…`/`waitFor`. For delays use `vi.useFakeTimers({ shouldAdvanceTime: true })` (waitFor polls on timers)
+ *    and `await vi.advanceTimersByTimeAsync(ms)`.
  */
 import { expect, describe, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';

@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: () => import('../flows/login/login-page.tsx') },
       { path: paths.logout, lazy: () => import('../flows/logout/logout-page.tsx') },
       { path: paths.main, lazy: () => import('../flows/main/main-page.tsx') },
-      // TEMP { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
+      { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { landing, renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
 import { useMswServer } from '../../tests/support/msw.ts';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
  */
 export function useMswServer() {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;

@@ -49,7 +49,11 @@ export const loginMachine = setup({
     hasRedirect: ({ event }) => Boolean((event as { output?: RedirectOutput | null }).output?.redirect),
     hasValidationError: ({ context }) => validateLogin(context) !== null,
     isAccountNotVerified: ({ event }) => loginFailureFrom((event as { error?: unknown }).error).code === 'AccountNotVerified',
-    isAccountLocked: ({ event }) => loginFailureFrom((event as { error?: unknown }).error).code === 'AccountLocked',
+    // A lock without a known duration cannot be waited out on screen: it is shown as a plain error instead.
+    isAccountLockedFor: ({ event }) => {
+      const failure = loginFailureFrom((event as { error?: unknown }).error);
+      return failure.code === 'AccountLocked' && (failure.lockSeconds ?? 0) > 0;
+    },
   },
   actions: {
     assignField: assign(({ context, event }) => {
@@ -113,7 +117,7 @@ export const loginMachine = setup({
         onDone: { target: 'redirecting', actions: 'assignRedirect' },
         onError: [
           { guard: 'isAccountNotVerified', target: 'needsVerification' },
-          { guard: 'isAccountLocked', target: 'locked', actions: 'assignLock' },
+          { guard: 'isAccountLockedFor', target: 'locked', actions: 'assignLock' },
           { target: 'editing', actions: 'assignFailure' },
         ],
       },

@@ -38,6 +38,11 @@ const submitFailures: Array<{ label: string; error: unknown; code: LoginErrorCod
     code: 'AccountLocked',
   },
   {
+    label: '403 code 78 without a duration',
+    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked')),
+    code: 'AccountLocked',
+  },
+  {
     label: '401 other code',
     error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials')),
     code: 'InvalidEmailOrPassword',

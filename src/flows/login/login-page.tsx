@@ -3,6 +3,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginMachine, type LoginRequest } from '../../../machines/login/login.machine.ts';
+import { isApiError } from '../../../shared-domain/api-error.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { postLogin, postResumeSession } from '../../api/auth.ts';
 import { paths, withQuery } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
@@ -20,8 +22,14 @@ export function LoginPage() {
         actors: {
           resumeSession: fromPromise(async ({ input }: { input: { returnTo: string | null } }) => {
             if (!hasSessionCookie()) return null;
-            const { redirect } = await postResumeSession(input.returnTo);
-            return { redirect };
+            try {
+              const { redirect } = await postResumeSession(input.returnTo);
+              return { redirect };
+            } catch (error) {
+              // A cookie the server no longer honours simply means there is nothing to resume.
+              if (isApiError(error) && error.code === GenericCode.NO_SESSION) return null;
+              throw error;
+            }
           }),
           submitLogin: fromPromise(async ({ input }: { input: LoginRequest }) => {
             const { redirect } = await postLogin({

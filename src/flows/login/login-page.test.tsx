@@ -1,0 +1,176 @@
+import { expect, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { loginMachine } from '../../../machines/login/login.machine.ts';
+import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
+import { validateLogin } from '../../../shared-domain/login.ts';
+import { afterEvent, createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { useMswServer } from '../../../tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const server = useMswServer();
+const LOCK_SECONDS = 90;
+const RETURN_TO = '/pages/main?from=consent';
+
+/** What the server answers and what a reader must then see, in English, written out by hand. */
+const failures: Array<{ error: ApiError; text: string | null }> = [
+  { error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), text: 'This email is not registered' },
+  { error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')), text: null },
+  {
+    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
+    text: 'Your account is locked due to too many failed login attempts',
+  },
+  {
+    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked')),
+    text: 'Your account is locked due to too many failed login attempts',
+  },
+  { error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidEmailOrPassword')), text: 'Invalid email or password' },
+  { error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), text: 'Unexpected error, please try again later' },
+  { error: new ApiError(0, null), text: 'An error occured, please try again later' },
+];
+const validationText = { MISSING_EMAIL: 'Please enter your email', MISSING_PASSWORD: 'Please enter your password' };
+
+const events: ModelEvent[] = [
+  { type: 'form.change', field: 'username', value: '' },
+  { type: 'form.change', field: 'username', value: 'ann@example.com' },
+  { type: 'form.change', field: 'password', value: '' },
+  { type: 'form.change', field: 'password', value: 'Secret1234' },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.resumeSession', output: { redirect: '/pages/main' } },
+  { type: 'xstate.done.actor.resumeSession', output: null },
+  { type: 'xstate.error.actor.resumeSession', error: new ApiError(0, null) },
+  { type: 'xstate.done.actor.submitLogin', output: { redirect: RETURN_TO } },
+  ...failures.map(({ error }) => ({ type: 'xstate.error.actor.submitLogin' as const, error })),
+  afterEvent('lockExpired', 'login.locked'),
+];
+
+interface Ctx {
+  requests: DeferredQueue<'resumeSession' | 'submitLogin'>;
+  typed: { username: string; password: string };
+  expectedText: string | null;
+  redirect: string | null;
+}
+
+/** The wire form of a model outcome: JSON with the status, or a dropped connection for a network failure. */
+function toResponse(event: ModelEvent): Response {
+  if ('output' in event) {
+    const output = event.output as { redirect: string } | null;
+    return output
+      ? HttpResponse.json({ success: true, redirect: output.redirect })
+      : HttpResponse.json(apiErrorBody(GenericCode.NO_SESSION, 'NoSession'), { status: 401 });
+  }
+  const error = (event as { error: ApiError }).error;
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
+const field = (name: 'Email' | 'Password') => screen.getByLabelText(name) as HTMLInputElement;
+const submitButton = () => screen.getByRole('button', { name: /Log in|Processing/ });
+
+async function expectForm(ctx: Ctx) {
+  await waitFor(() => expect(field('Email')).toHaveValue(ctx.typed.username));
+  expect(field('Password')).toHaveValue(ctx.typed.password);
+  if (ctx.expectedText) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedText);
+  else expect(screen.queryByRole('alert')).toBeNull();
+}
+
+describeModel(loginMachine, {
+  name: 'login page through the view',
+  input: { returnTo: RETURN_TO, shortLived: true },
+  events,
+  serializeContext: (context) => ({ invalid: validateLogin(context), failed: context.error !== null }),
+  setup: (): Ctx => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const ctx: Ctx = { requests: createDeferredQueue(), typed: { username: '', password: '' }, expectedText: null, redirect: null };
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.post('/api/login', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        return (await ctx.requests.take('username' in body ? 'submitLogin' : 'resumeSession', body)) as Response;
+      }),
+    );
+    // A session cookie makes the page ask the server before it shows the form (spec §4).
+    setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    localStorage.setItem('apiAccess', 'true');
+    renderRoutes(
+      [
+        { path: '/pages/login', element: <LoginPage /> },
+        landing('/pages/main'),
+        landing('/pages/signup/resend'),
+      ],
+      `/pages/login?return_to=${encodeURIComponent(RETURN_TO)}&short_lived=true`,
+    );
+    return ctx;
+  },
+  teardown: () => vi.useRealTimers(),
+  exec: {
+    'form.change': async (step, ctx) => {
+      const { field: name, value } = step.event as unknown as { field: 'username' | 'password'; value: string };
+      ctx.typed[name] = value;
+      const input = field(name === 'username' ? 'Email' : 'Password');
+      await userEvent.clear(input);
+      if (value) await userEvent.type(input, value);
+    },
+    'form.submit': async (_step, ctx) => {
+      const { username, password } = ctx.typed;
+      ctx.expectedText = username === '' ? validationText.MISSING_EMAIL : password === '' ? validationText.MISSING_PASSWORD : null;
+      // Spec §2: Enter in either field submits.
+      await userEvent.type(field('Password'), '{Enter}');
+    },
+    'xstate.done.actor.resumeSession': (step, ctx) => {
+      ctx.redirect = (step.event as { output: { redirect: string } | null }).output?.redirect ?? null;
+      ctx.requests.resolve('resumeSession', toResponse(step.event));
+    },
+    'xstate.error.actor.resumeSession': (step, ctx) => ctx.requests.resolve('resumeSession', toResponse(step.event)),
+    'xstate.done.actor.submitLogin': (step, ctx) => {
+      ctx.redirect = (step.event as { output: { redirect: string } }).output.redirect;
+      ctx.requests.resolve('submitLogin', toResponse(step.event));
+    },
+    'xstate.error.actor.submitLogin': (step, ctx) => {
+      ctx.expectedText = failures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
+      ctx.requests.resolve('submitLogin', toResponse(step.event));
+    },
+    'xstate.after.lockExpired.login.locked': async (_step, ctx) => {
+      await vi.advanceTimersByTimeAsync(LOCK_SECONDS * 1000);
+      ctx.expectedText = null;
+    },
+  },
+  states: {
+    resuming: async (_snapshot, ctx) => {
+      expect(await screen.findByLabelText('Processing')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Email')).toBeNull();
+      await waitFor(() => expect(ctx.requests.inputs('resumeSession')).toEqual([{ return_to: RETURN_TO }]));
+      // Spec §3: the cached flag is removed on the login page.
+      expect(localStorage.getItem('apiAccess')).toBeNull();
+    },
+    editing: async (_snapshot, ctx) => {
+      await screen.findByRole('button', { name: 'Log in' });
+      expect(submitButton()).toBeEnabled();
+      await expectForm(ctx);
+      expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', expect.stringContaining('/pages/recover?return_to='));
+      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', expect.stringContaining('/pages/signup?return_to='));
+    },
+    submitting: async (_snapshot, ctx) => {
+      const button = await screen.findByRole('button', { name: 'Processing' });
+      expect(button).toBeDisabled();
+      await waitFor(() => expect(ctx.requests.pending('submitLogin')).toBe(1));
+      expect(ctx.requests.lastInput('submitLogin')).toEqual({ ...ctx.typed, return_to: RETURN_TO, short_lived: true });
+    },
+    locked: async (_snapshot, ctx) => {
+      await expectForm(ctx);
+      expect(await screen.findByTestId('lock-countdown')).toHaveTextContent(/Try again in 1 min (30|29) s\./);
+      expect(submitButton()).toBeDisabled();
+    },
+    redirecting: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/main');
+      expect(ctx.redirect).toMatch(/^\/pages\/main/);
+    },
+    needsVerification: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/signup/resend');
+      expect(window.location.pathname).toBeDefined();
+      expect(ctx.typed.username).toBe('ann@example.com');
+    },
+  },
+});

@@ -1,0 +1,71 @@
+import { expect } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
+import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { useMswServer } from '../../../tests/support/msw.ts';
+import { renderRoutes } from '../../../tests/support/render.tsx';
+import { LogoutPage } from './logout-page.tsx';
+
+const server = useMswServer();
+const refusal = new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Session store unavailable' });
+
+const events: ModelEvent[] = [
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: refusal },
+  { type: 'xstate.error.actor.logout', error: new ApiError(0, null) },
+];
+
+interface Ctx {
+  requests: DeferredQueue<'logout'>;
+  container: HTMLElement;
+}
+
+describeModel(logoutMachine, {
+  name: 'logout page through the view',
+  events,
+  setup: (): Ctx => {
+    const requests = createDeferredQueue<'logout'>();
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/logout', async () => (await requests.take('logout')) as Response),
+    );
+    localStorage.setItem('apiAccess', 'true');
+    localStorage.setItem('other', 'x');
+    // login_url names where Login leads; an absolute URL elsewhere would be an open redirect and is refused.
+    const { container } = renderRoutes(
+      [{ path: '/pages/logout', element: <LogoutPage /> }],
+      `/pages/logout?login_url=${encodeURIComponent('/pages/login?return_to=/pages/main')}`,
+    );
+    return { requests, container };
+  },
+  exec: {
+    'xstate.done.actor.logout': (_step, ctx) => ctx.requests.resolve('logout', HttpResponse.json({ success: true, message: 'Logged out' })),
+    'xstate.error.actor.logout': (step, ctx) => {
+      const error = (step.event as { error: ApiError }).error;
+      ctx.requests.resolve('logout', error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status }));
+    },
+  },
+  states: {
+    loggingOut: async (_snapshot, ctx) => {
+      await waitFor(() => expect(ctx.requests.pending('logout')).toBe(1));
+      // Spec §4: nothing at all until the call returns.
+      // (Mantine's provider still injects its <style> tags: nothing visible is the contract.)
+      expect(ctx.container.querySelectorAll(':not(style)')).toHaveLength(0);
+      expect(screen.queryByRole('heading')).toBeNull();
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(localStorage.length).toBe(0);
+    },
+    loggedOut: async () => {
+      expect(await screen.findByRole('heading', { name: 'You have been logged out' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login?return_to=/pages/main');
+    },
+    failed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent('Session store unavailable');
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login?return_to=/pages/main');
+    },
+  },
+});

@@ -55,21 +55,19 @@ export async function measureLoginThroughput({ requests = 400, concurrency = 4 }
     // Warm both paths (JIT, connection pool, the allocator's first 19 MiB blocks) before anything is timed.
     await rate(Math.min(40, requests), concurrency, login);
     await rate(Math.min(40, requests), concurrency, check);
-    // Alternate the two measurements so drift on a shared machine hits both alike.
-    const logins: number[] = [];
-    const hashes: number[] = [];
-    for (let round = 0; round < 2; round++) {
-      hashes.push(await rate(requests / 2, concurrency, check));
-      logins.push(await rate(requests / 2, concurrency, login));
+    // Alternate the two measurements in rounds so drift on a shared machine hits both alike.
+    const rounds = 4;
+    const perRound = Math.max(concurrency, Math.round(requests / rounds));
+    let loginSeconds = 0;
+    let argon2Seconds = 0;
+    for (let round = 0; round < rounds; round++) {
+      argon2Seconds += perRound / (await rate(perRound, concurrency, check));
+      loginSeconds += perRound / (await rate(perRound, concurrency, login));
     }
-    const loginPerSecond = mean(logins);
-    const argon2PerSecond = mean(hashes);
+    const loginPerSecond = (perRound * rounds) / loginSeconds;
+    const argon2PerSecond = (perRound * rounds) / argon2Seconds;
     return { concurrency, requests, loginPerSecond, argon2PerSecond, ratio: loginPerSecond / argon2PerSecond };
   } finally {
     await server.close();
   }
-}
-
-function mean(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
 }

@@ -1,3 +1,4 @@
+import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
 import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
@@ -138,6 +139,19 @@ describe('GET /api/logout', () => {
       expect(header).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
     }
     // The old cookie is dead even if the browser kept it.
+    expect((await getSession(cookie)).status).toBe(401);
+  });
+
+  it('sends a browser navigation to the logout page with its query', async () => {
+    const cookie = await loginCookie(server, 'ann@example.com');
+    // fetch() always sends its own Sec-Fetch-Mode, so speak plain HTTP like a navigating browser.
+    const response = await new Promise<IncomingMessage>((done, fail) =>
+      get(`${server.url}/api/logout?error=access_denied&application_name=App`, { headers: { cookie, 'sec-fetch-mode': 'navigate' } }, done).on('error', fail),
+    );
+    response.resume();
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/pages/logout?error=access_denied&application_name=App');
+    expect(response.headers['set-cookie']?.some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
     expect((await getSession(cookie)).status).toBe(401);
   });
 

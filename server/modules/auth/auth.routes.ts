@@ -56,6 +56,12 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await closeSession(db, config, token, Date.now());
     clearSessionCookies(reply, config);
+    // The SPA fetches this; a plain link or form navigation (spec §2: consent Cancel) lands on the logout page
+    // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.
+    if (request.headers['sec-fetch-mode'] === 'navigate') {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/pages/logout${query}`, 303);
+    }
     return { success: true, message: 'Logged out' };
   });
 

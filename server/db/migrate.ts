@@ -1,11 +1,11 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import * as initial from './migrations/2025-11-22_initial.ts';
+import * as initial from './migrations/2026-11-22_initial.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist.
 const migrations: Record<string, Migration> = {
-  '2025-11-22_initial': initial,
+  '2026-11-22_initial': initial,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

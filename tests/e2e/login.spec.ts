@@ -167,15 +167,16 @@ describe('login', () => {
 
     await switcher.selectOption('fi-fi');
     await eventually(() => page.locator('html').getAttribute('lang')).toBe('fi-fi');
+    // The page itself now speaks Finnish: the heading is the catalog's translation, no longer the English text.
     const heading = translation('fi-fi', 'Sign in');
-    // Only once the Finnish catalog really translates the heading can its text be asserted.
-    if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Sign in', exact: true }).count()).toBe(0);
 
     await page.reload();
     await eventually(() => page.locator('html').getAttribute('lang')).toBe('fi-fi');
     // The switcher's accessible name is translated too now, so find it by its role in the footer.
     await eventually(() => page.locator('footer select').inputValue()).toBe('fi-fi');
-    if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   });
 
   it('is full width with stacked links on a phone, and carries the query on links only when wide', async (test) => {
@@ -212,10 +213,11 @@ async function linkBoxes(page: Page) {
   return { forgot, signUp };
 }
 
-/** The catalog's translation of an English message, or null while it is still untranslated. */
-function translation(locale: string, msgid: string): string | null {
+/** The catalog's translation of an English message (the i18n check guarantees every locale has a real one). */
+function translation(locale: string, msgid: string): string {
   const po = readFileSync(`locales/${locale}/messages.po`, 'utf8');
   const match = new RegExp(`^msgid ${JSON.stringify(msgid)}\\nmsgstr (".*")$`, 'm').exec(po);
   const text = match ? (JSON.parse(match[1]) as string) : '';
-  return text === '' || text === msgid ? null : text;
+  if (text === '' || text === msgid) throw new Error(`${locale} has no translation of "${msgid}"`);
+  return text;
 }

@@ -1,6 +1,8 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
+const MAX_CACHED_STATEMENTS = 256;
+
 /**
  * Kysely's SQLite dialect expects better-sqlite3's shape; the built-in node:sqlite needs no native compile at install
  * (design.md §2), so this adapter bridges the two: spread parameters, and `columns()` to tell a reader.
@@ -18,18 +20,27 @@ export class NodeSqliteDatabase implements SqliteDatabase {
   }
 
   close(): void {
+    this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
   }
 
+  // Kysely prepares on every query; the same few SQL texts recur (a login is three of them), so compiled
+  // statements are kept, bounded so that ad-hoc SQL cannot grow the cache without limit.
+  #statements = new Map<string, SqliteStatement>();
+
   prepare(sql: string): SqliteStatement {
+    const cached = this.#statements.get(sql);
+    if (cached) return cached;
     const stmt: StatementSync = this.#db.prepare(sql);
-    const reader = stmt.columns().length > 0;
-    return {
-      reader,
+    const prepared: SqliteStatement = {
+      reader: stmt.columns().length > 0,
       all: (params) => stmt.all(...toInputs(params)),
       run: (params) => stmt.run(...toInputs(params)),
       iterate: (params) => stmt.iterate(...toInputs(params)),
     };
+    if (this.#statements.size >= MAX_CACHED_STATEMENTS) this.#statements.delete(this.#statements.keys().next().value!);
+    this.#statements.set(sql, prepared);
+    return prepared;
   }
 }
 

@@ -1,4 +1,5 @@
 // Styles of the components only the signed-in shell and its pages use; loaded with those lazy routes.
+import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';

@@ -20,6 +20,8 @@ export const ValidationCode = {
   PASSWORD_NO_UPPERCASE: 'PASSWORD_NO_UPPERCASE',
   PASSWORD_NO_LOWERCASE: 'PASSWORD_NO_LOWERCASE',
   MISSING_ACCEPT_TERM_AND_CONDITIONS: 'MISSING_ACCEPT_TERM_AND_CONDITIONS',
+  /** Spec §5: 'Email is in incorrect format' (recovery's message key EmailInIncorrectFormat). */
+  EMAIL_INCORRECT_FORMAT: 'EMAIL_INCORRECT_FORMAT',
 } as const;
 
 /** Codes that are not in the spec's catalogue but that any endpoint may answer with. */
@@ -32,6 +34,11 @@ export const GenericCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** A verification, reset or invitation token that is unknown, used, expired or superseded. */
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  EMAIL_ALREADY_REGISTERED: 'EMAIL_ALREADY_REGISTERED',
+  ALREADY_VERIFIED: 'ALREADY_VERIFIED',
   NOT_FOUND: 'NOT_FOUND',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -1,0 +1,47 @@
+import { Collapse, List, Text, VisuallyHidden } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { passwordRequirements } from '../../shared-domain/password.ts';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+
+/** Spec §9: the checklist opens and collapses over 400 ms. */
+export const REQUIREMENTS_COLLAPSE_MS = 400;
+
+/**
+ * The live password checklist (spec §3 requirement state), shown while the password field has focus. It only
+ * displays the shared rule; whether the form may be sent is the machine's decision.
+ */
+export function PasswordRequirements({ password, opened }: { password: string; opened: boolean }) {
+  const met = passwordRequirements(password);
+  return (
+    <Collapse expanded={opened} transitionDuration={REQUIREMENTS_COLLAPSE_MS}>
+      <List size="sm" spacing={2} listStyleType="none" data-testid="password-requirements">
+        <Requirement met={met.enoughLength}>
+          <Trans>10 to 32 characters</Trans>
+        </Requirement>
+        <Requirement met={met.hasANumber}>
+          <Trans>At least one number</Trans>
+        </Requirement>
+        <Requirement met={met.hasUpperChar}>
+          <Trans>At least one uppercase letter</Trans>
+        </Requirement>
+        <Requirement met={met.hasLowerChar}>
+          <Trans>At least one lowercase letter</Trans>
+        </Requirement>
+      </List>
+    </Collapse>
+  );
+}
+
+function Requirement({ met, children }: { met: boolean; children: ReactNode }) {
+  return (
+    <List.Item data-met={met}>
+      <Text span size="sm" c={met ? 'green.8' : 'dimmed'}>
+        <span aria-hidden="true">{met ? '✓ ' : '○ '}</span>
+        {children}
+        <VisuallyHidden>{met ? <Trans>(met)</Trans> : <Trans>(not met yet)</Trans>}</VisuallyHidden>
+      </Text>
+    </List.Item>
+  );
+}

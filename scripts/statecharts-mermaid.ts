@@ -4,6 +4,7 @@
  * check that mermaid read the same diagram.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { describeGuard } from '../tests/support/model-coverage.ts';
 
 /** Texts are as displayed, after `escapeMermaid`. */
 export interface ChartState {
@@ -44,17 +45,6 @@ export function escapeMermaid(text: string): string {
     .trim();
 }
 
-function describeGuard(guard: unknown): string | undefined {
-  if (guard === undefined || guard === null) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const fn = guard as { name?: string; guards?: unknown[]; stateValue?: unknown };
-    if (Array.isArray(fn.guards)) return `${fn.name}(${fn.guards.map(describeGuard).join(', ')})`;
-    if (fn.stateValue !== undefined) return `stateIn(${JSON.stringify(fn.stateValue)})`;
-    return fn.name || 'inline';
-  }
-  return typeof guard === 'object' && 'type' in guard ? String((guard as { type: unknown }).type) : 'inline';
-}
 
 /** Product-readable event names: invoke completions by invoke id, delays by their name in `setup({ delays })`. */
 function describeEvent(t: AnyTransitionDefinition): string {

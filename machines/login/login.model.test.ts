@@ -1,11 +1,8 @@
 import { expect, vi } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
 import { validateLogin } from '../../shared-domain/login.ts';
 import {
   advanceTimers,
-  afterEvent,
   createDeferredActors,
   describeModel,
   execDeferred,
@@ -16,53 +13,10 @@ import {
 } from '../../tests/support/model-harness.ts';
 import type { LoginErrorCode } from './login.errors.ts';
 import { loginMachine } from './login.machine.ts';
+import { LOCK_SECONDS, loginEvents, submitFailures } from './login.model-cases.ts';
 
 const input = { returnTo: '/pages/credentials', shortLived: true };
-const LOCK_SECONDS = 90;
 
-/** The failures the server can answer POST /api/login with, and what the page must then show (written by hand). */
-const submitFailures: Array<{ label: string; error: unknown; code: LoginErrorCode }> = [
-  {
-    label: '401 code 82',
-    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
-    code: 'EmailNotRegistered',
-  },
-  {
-    label: '403 code 8',
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')),
-    code: 'AccountNotVerified',
-  },
-  {
-    label: `403 code 78 (${LOCK_SECONDS} s)`,
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
-    code: 'AccountLocked',
-  },
-  {
-    label: '403 code 78 without a duration',
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked')),
-    code: 'AccountLocked',
-  },
-  {
-    label: '401 other code',
-    error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials')),
-    code: 'InvalidEmailOrPassword',
-  },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')), code: 'UnexpectedError' },
-  { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
-];
-
-const events: ModelEvent[] = [
-  ...(['username', 'password'] as const).flatMap((field) =>
-    (field === 'username' ? ['', 'ann@example.com'] : ['', 'Secret1234']).map((value) => ({ type: 'form.change', field, value })),
-  ),
-  { type: 'form.submit' },
-  { type: 'xstate.done.actor.resumeSession', output: { redirect: '/pages/main' } },
-  { type: 'xstate.done.actor.resumeSession', output: null },
-  { type: 'xstate.error.actor.resumeSession', error: new ApiError(0, null) },
-  { type: 'xstate.done.actor.submitLogin', output: { redirect: '/pages/credentials' } },
-  ...submitFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitLogin' as const, error })),
-  afterEvent('lockExpired', 'login.locked'),
-];
 
 function describeEvent(event: ModelEvent): string {
   const e = event as { type: string; field?: string; value?: string; output?: { redirect: string } | null; error?: unknown };
@@ -90,7 +44,7 @@ const canType = (ctx: Ctx) => view(ctx).can({ type: 'form.change', field: 'usern
 
 describeModel(loginMachine, {
   input,
-  events,
+  events: loginEvents(input.returnTo),
   describeEvent,
   // Guards read the validation result of the fields (and the event). Whether an error shows is not read by a guard,
   // but it is what the page shows: keeping it makes paths retry after a failure. The rest stays out of the graph.

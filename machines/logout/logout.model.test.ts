@@ -1,24 +1,15 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
 import {
   createDeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   type DeferredActors,
-  type ModelEvent,
 } from '../../tests/support/model-harness.ts';
 import { logoutMachine } from './logout.machine.ts';
+import { logoutEvents } from './logout.model-cases.ts';
 
-const refusal = new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Session store unavailable' });
-
-const events: ModelEvent[] = [
-  { type: 'xstate.done.actor.logout', output: undefined },
-  { type: 'xstate.error.actor.logout', error: refusal },
-  { type: 'xstate.error.actor.logout', error: new ApiError(0, null) },
-];
 
 interface Ctx {
   actor: Actor<typeof logoutMachine>;
@@ -28,7 +19,7 @@ interface Ctx {
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 
 describeModel(logoutMachine, {
-  events,
+  events: logoutEvents,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['logout']);
     return { deferred, actor: createActor(logoutMachine.provide({ actors: deferred.actors })).start() };

@@ -2,50 +2,31 @@ import { expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { LoginErrorCode } from '../../../machines/login/login.errors.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
+import { LOCK_SECONDS, loginEvents, submitFailures } from '../../../machines/login/login.model-cases.ts';
+import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { validateLogin } from '../../../shared-domain/login.ts';
-import { afterEvent, createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = useMswServer();
-const LOCK_SECONDS = 90;
 const RETURN_TO = '/pages/main?from=consent';
 
-/** What the server answers and what a reader must then see, in English, written out by hand. */
-const failures: Array<{ error: ApiError; text: string | null }> = [
-  { error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), text: 'This email is not registered' },
-  { error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')), text: null },
-  {
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
-    text: 'Your account is locked due to too many failed login attempts',
-  },
-  {
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked')),
-    text: 'Your account is locked due to too many failed login attempts',
-  },
-  { error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidEmailOrPassword')), text: 'Invalid email or password' },
-  { error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), text: 'Unexpected error, please try again later' },
-  { error: new ApiError(0, null), text: 'An error occured, please try again later' },
-];
-const validationText = { MISSING_EMAIL: 'Please enter your email', MISSING_PASSWORD: 'Please enter your password' };
-
-const events: ModelEvent[] = [
-  { type: 'form.change', field: 'username', value: '' },
-  { type: 'form.change', field: 'username', value: 'ann@example.com' },
-  { type: 'form.change', field: 'password', value: '' },
-  { type: 'form.change', field: 'password', value: 'Secret1234' },
-  { type: 'form.submit' },
-  { type: 'xstate.done.actor.resumeSession', output: { redirect: '/pages/main' } },
-  { type: 'xstate.done.actor.resumeSession', output: null },
-  { type: 'xstate.error.actor.resumeSession', error: new ApiError(0, null) },
-  { type: 'xstate.done.actor.submitLogin', output: { redirect: RETURN_TO } },
-  ...failures.map(({ error }) => ({ type: 'xstate.error.actor.submitLogin' as const, error })),
-  afterEvent('lockExpired', 'login.locked'),
-];
+/** What a reader must see for each failure code, in English, written out by hand (null: the page navigates away). */
+const expectedText: Record<LoginErrorCode, string | null> = {
+  MISSING_EMAIL: 'Please enter your email',
+  MISSING_PASSWORD: 'Please enter your password',
+  EmailNotRegistered: 'This email is not registered',
+  AccountNotVerified: null,
+  AccountLocked: 'Your account is locked due to too many failed login attempts',
+  InvalidEmailOrPassword: 'Invalid email or password',
+  UnexpectedError: 'Unexpected error, please try again later',
+  AnErrorOccured: 'An error occured, please try again later',
+};
 
 interface Ctx {
   requests: DeferredQueue<'resumeSession' | 'submitLogin'>;
@@ -79,7 +60,7 @@ async function expectForm(ctx: Ctx) {
 describeModel(loginMachine, {
   name: 'login page through the view',
   input: { returnTo: RETURN_TO, shortLived: true },
-  events,
+  events: loginEvents(RETURN_TO),
   serializeContext: (context) => ({ invalid: validateLogin(context), failed: context.error !== null }),
   setup: (): Ctx => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -115,7 +96,7 @@ describeModel(loginMachine, {
     },
     'form.submit': async (_step, ctx) => {
       const { username, password } = ctx.typed;
-      ctx.expectedText = username === '' ? validationText.MISSING_EMAIL : password === '' ? validationText.MISSING_PASSWORD : null;
+      ctx.expectedText = username === '' ? expectedText.MISSING_EMAIL : password === '' ? expectedText.MISSING_PASSWORD : null;
       // Spec §2: Enter in either field submits.
       await userEvent.type(field('Password'), '{Enter}');
     },
@@ -129,7 +110,7 @@ describeModel(loginMachine, {
       ctx.requests.resolve('submitLogin', toResponse(step.event));
     },
     'xstate.error.actor.submitLogin': (step, ctx) => {
-      ctx.expectedText = failures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
+      ctx.expectedText = expectedText[submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code];
       ctx.requests.resolve('submitLogin', toResponse(step.event));
     },
     'xstate.after.lockExpired.login.locked': async (_step, ctx) => {

@@ -2,21 +2,14 @@ import { expect } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { logoutEvents } from '../../../machines/logout/logout.model-cases.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { LogoutPage } from './logout-page.tsx';
 
 const server = useMswServer();
-const refusal = new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Session store unavailable' });
-
-const events: ModelEvent[] = [
-  { type: 'xstate.done.actor.logout', output: undefined },
-  { type: 'xstate.error.actor.logout', error: refusal },
-  { type: 'xstate.error.actor.logout', error: new ApiError(0, null) },
-];
 
 interface Ctx {
   requests: DeferredQueue<'logout'>;
@@ -25,7 +18,7 @@ interface Ctx {
 
 describeModel(logoutMachine, {
   name: 'logout page through the view',
-  events,
+  events: logoutEvents,
   setup: (): Ctx => {
     const requests = createDeferredQueue<'logout'>();
     server.use(

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { displayScopes, formatScopes, parseScopes } from './scopes.ts';
+
+describe('parseScopes', () => {
+  it.each([
+    ['user:read alert:write internal:read', false],
+    ['skeleton:read alexa:write arn:write person_info:read', false],
+    ['camera:read group:read invitation:read person:read room:read', false],
+    ['camera:write group:write invitation:write person:write room:write', true],
+  ])('allows %s (owner %s)', (value, owner) => {
+    const parsed = parseScopes(value, owner);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(formatScopes(parsed.scopes)).toBe(value);
+  });
+
+  it.each([
+    ['camera:write', false, ['camera:write']],
+    ['skeleton:write', true, ['skeleton:write']],
+    ['alexa:read', true, ['alexa:read']],
+    ['user:delete', true, ['user:delete']],
+    ['billing:read user:read', true, ['billing:read']],
+    ['user:read:extra', true, ['user:read:extra']],
+    ['', true, ['']],
+  ])('refuses %j (owner %s)', (value, owner, invalid) => {
+    expect(parseScopes(value, owner)).toEqual({ ok: false, invalid });
+  });
+
+  it('ignores extra spaces and duplicates', () => {
+    const parsed = parseScopes('  user:read   user:read ', false);
+    expect(parsed.ok && formatScopes(parsed.scopes)).toBe('user:read');
+  });
+});
+
+describe('displayScopes', () => {
+  it('groups write as Manage and read as View, skeleton always View, internal never shown', () => {
+    const parsed = parseScopes('user:write camera:read skeleton:read internal:write alert:read alert:write', true);
+    if (!parsed.ok) throw new Error('expected valid');
+    expect(displayScopes(parsed.scopes)).toEqual({ manage: ['user', 'alert'], view: ['camera', 'skeleton'] });
+  });
+});

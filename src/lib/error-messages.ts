@@ -23,6 +23,31 @@ export const errorMessages = {
   AuthenticationError: msg`Authentication Error Occured`,
   AccessDenied: msg`Access Denied`,
   NotAnOwnerMessage: msg`Only the account owner can access this page`,
+  PleaseFillInEmail: msg`Please fill in your email`,
+  EmailInIncorrectFormat: msg`Email is in incorrect format`,
+  WeHaveResentTheRecoverEmail: msg`We have resent the recovery email`,
+  AnErrorOccurredWhenResending: msg`An error occurred when resending the email, please try again later`,
+  InvalidRecoveryLink: msg`invalid recovery or activation link (may be expired)`,
+  UserDeniedAuthorization: msg`You denied the application access to your account`,
+  BadRequest: msg`The request was not valid, please try again`,
+  EmailAlreadyExistsAsAccount: msg`This email already belongs to an account: sign in with your email and password`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
+
+/**
+ * The error page's error_description values that have words of their own (spec §2, §8). The product's name inside
+ * email_already_exists_as_{product}_account is matched loosely, so the page does not hard-code the brand.
+ */
+export function errorDescriptionKey(description: string): ErrorMessageKey | null {
+  switch (description) {
+    case 'access_denied':
+      return 'AccessDenied';
+    case 'user denied authorization request':
+      return 'UserDeniedAuthorization';
+    case 'bad_request':
+      return 'BadRequest';
+    default:
+      return /^email_already_exists_as_[a-z0-9_-]+_account$/i.test(description) ? 'EmailAlreadyExistsAsAccount' : null;
+  }
+}

@@ -1,0 +1,97 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { recoverFailureFrom, resendServerMessage, validateRecoverEmail, type RecoverErrorCode } from './recover.errors.ts';
+
+export interface RecoverInput {
+  /** Prefilled from the query (the invalid-link page sends the reader here with their address). */
+  email: string;
+}
+
+/** How the last resend from the confirmation ended; null before the first one. */
+export type ResendOutcome = { kind: 'resent' } | { kind: 'failed'; serverMessage: string | null };
+
+export interface RecoverContext {
+  /** The email field; spec §4 clears it once the mail is sent. */
+  email: string;
+  /** The address the mail went to, kept for the confirmation and for resending. */
+  sentTo: string | null;
+  error: RecoverErrorCode | null;
+  resend: ResendOutcome | null;
+}
+
+export type RecoverEvent = { type: 'form.change'; value: string } | { type: 'form.submit' } | { type: 'recovery.resend' };
+
+const formHandlers = {
+  'form.change': { actions: 'assignEmail' },
+  'form.submit': [
+    { guard: 'hasValidationError', target: 'error', actions: 'assignValidationError' },
+    { target: 'sending', actions: 'clearError' },
+  ],
+} as const;
+
+export const recoverMachine = setup({
+  types: {
+    input: {} as RecoverInput,
+    context: {} as RecoverContext,
+    events: {} as RecoverEvent,
+  },
+  actors: {
+    sendRecovery: fromPromise<void, { email: string }>(async () => {
+      throw new Error('sendRecovery must be provided');
+    }),
+    resendRecovery: fromPromise<void, { email: string }>(async () => {
+      throw new Error('resendRecovery must be provided');
+    }),
+  },
+  guards: {
+    hasValidationError: ({ context }) => validateRecoverEmail(context.email) !== null,
+  },
+  actions: {
+    assignEmail: assign({ email: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
+    assignValidationError: assign({ error: ({ context }) => validateRecoverEmail(context.email) }),
+    assignFailure: assign({ error: ({ event }) => recoverFailureFrom((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
+    assignSent: assign(({ context }) => ({ sentTo: context.email.trim(), email: '', resend: null })),
+    assignResent: assign({ resend: { kind: 'resent' } as ResendOutcome }),
+    assignResendFailure: assign({
+      resend: ({ event }) => ({ kind: 'failed', serverMessage: resendServerMessage((event as { error?: unknown }).error) }) as ResendOutcome,
+    }),
+    clearResend: assign({ resend: null }),
+  },
+}).createMachine({
+  id: 'recover',
+  description: 'Ask for a password-recovery mail; the confirmation replaces the form and offers to resend it.',
+  context: ({ input }) => ({ email: input.email, sentTo: null, error: null, resend: null }),
+  initial: 'idle',
+  states: {
+    idle: { on: formHandlers },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendRecovery',
+        src: 'sendRecovery',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: 'success', actions: 'assignSent' },
+        onError: { target: 'error', actions: 'assignFailure' },
+      },
+    },
+    error: {
+      description: 'The form again, with what went wrong, until the next submit.',
+      tags: ['error'],
+      on: formHandlers,
+    },
+    success: {
+      description: 'The confirmation names the address; a resend outcome shows under it.',
+      on: { 'recovery.resend': { target: 'resending', actions: 'clearResend' } },
+    },
+    resending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendRecovery',
+        src: 'resendRecovery',
+        input: ({ context }) => ({ email: context.sentTo ?? '' }),
+        onDone: { target: 'success', actions: 'assignResent' },
+        onError: { target: 'success', actions: 'assignResendFailure' },
+      },
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import { Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { RecoverEvent, recoverMachine } from '../../../machines/recover/recover.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof recoverMachine>;
+  send: (event: RecoverEvent) => void;
+  linkSearch: string;
+}
+
+/** The form in every state that shows it: idle, sending (busy) and error. */
+export function RecoverForm({ state, send, linkSearch }: Props) {
+  const { t, i18n } = useLingui();
+  const busy = state.hasTag('busy');
+  const { email, error } = state.context;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h3" ta="center">
+          <Trans>Recover your password</Trans>
+        </Title>
+        <Text size="sm" ta="center">
+          <Trans>Enter the email of your account and we will send you a link to set a new password.</Trans>
+        </Text>
+        <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+        <TextInput
+          label={t`Email`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          disabled={busy || !state.can({ type: 'form.submit' })}
+          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
+        >
+          {busy ? <Trans>Processing</Trans> : <Trans>Send</Trans>}
+        </Button>
+        <LinkRow>
+          <Anchor component={Link} to={paths.login + linkSearch} size="sm">
+            <Trans>Sign in instead</Trans>
+          </Anchor>
+        </LinkRow>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { recoverMachine } from '../../../machines/recover/recover.machine.ts';
+import { validateRecoverEmail } from '../../../machines/recover/recover.errors.ts';
+import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { useMswServer } from '../../../tests/support/msw.ts';
+import { renderRoutes } from '../../../tests/support/render.tsx';
+import { RecoverPage } from './recover-page.tsx';
+
+const server = useMswServer();
+const ADDRESS = 'ann@example.com';
+const START = '/pages/recover?return_to=%2Fpages%2Fmain';
+
+/** What the server answers and what a reader must then see, in English, written out by hand. */
+const sendFailures: Array<{ error: ApiError; text: string }> = [
+  { error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), text: 'This email is not registered' },
+  { error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), text: 'An error occured, please try again later' },
+];
+const resendFailures: Array<{ error: ApiError; text: string }> = [
+  {
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'), message: 'Too many requests' }),
+    text: 'Too many requests',
+  },
+  { error: new ApiError(0, null), text: 'An error occurred when resending the email, please try again later' },
+];
+
+const events: ModelEvent[] = [
+  ...['', 'ann@', ADDRESS].map((value) => ({ type: 'form.change', value })),
+  { type: 'form.submit' },
+  { type: 'recovery.resend' },
+  { type: 'xstate.done.actor.sendRecovery', output: undefined },
+  ...sendFailures.map(({ error }) => ({ type: 'xstate.error.actor.sendRecovery' as const, error })),
+  { type: 'xstate.done.actor.resendRecovery', output: undefined },
+  ...resendFailures.map(({ error }) => ({ type: 'xstate.error.actor.resendRecovery' as const, error })),
+];
+
+interface Ctx {
+  requests: DeferredQueue<'sendRecovery' | 'resendRecovery'>;
+  /** Once the first mail went out, every further request is a resend from the confirmation. */
+  sent: boolean;
+  typed: string;
+  expectedError: string | null;
+  expectedResend: { kind: 'success' | 'error'; text: string } | null;
+}
+
+function toResponse(event: ModelEvent): Response {
+  if (!('error' in event)) return HttpResponse.json({ success: true, message: 'Recovery email sent' });
+  const error = event.error as ApiError;
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
+const emailField = () => screen.getByLabelText('Email') as HTMLInputElement;
+const expectedQuery = { return_to: '/pages/main', email: ADDRESS, language: 'en-us' };
+
+async function expectForm(ctx: Ctx) {
+  const button = await screen.findByRole('button', { name: 'Send' });
+  expect(button).toBeEnabled();
+  expect(emailField()).toHaveValue(ctx.typed);
+  if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedError);
+  else expect(screen.queryByRole('alert')).toBeNull();
+  // Links carry the page's query on a wide screen, as the login page's do.
+  expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/pages/login?return_to=%2Fpages%2Fmain');
+}
+
+describeModel(recoverMachine, {
+  name: 'recover page through the view',
+  input: { email: '' },
+  events,
+  serializeContext: (context) => ({ invalid: validateRecoverEmail(context.email), resend: context.resend?.kind ?? null }),
+  setup: (): Ctx => {
+    const ctx: Ctx = { requests: createDeferredQueue(), sent: false, typed: '', expectedError: null, expectedResend: null };
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/password/recover', async ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        return (await ctx.requests.take(ctx.sent ? 'resendRecovery' : 'sendRecovery', query)) as Response;
+      }),
+    );
+    renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], START);
+    return ctx;
+  },
+  exec: {
+    'form.change': async (step, ctx) => {
+      ctx.typed = (step.event as unknown as { value: string }).value;
+      await userEvent.clear(emailField());
+      if (ctx.typed) await userEvent.type(emailField(), ctx.typed);
+    },
+    'form.submit': async (_step, ctx) => {
+      ctx.expectedError = ctx.typed === '' ? 'Please fill in your email' : ctx.typed === 'ann@' ? 'Email is in incorrect format' : null;
+      await userEvent.type(emailField(), '{Enter}');
+    },
+    'recovery.resend': async (_step, ctx) => {
+      ctx.expectedResend = null;
+      await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    },
+    'xstate.done.actor.sendRecovery': (step, ctx) => {
+      ctx.sent = true;
+      ctx.requests.resolve('sendRecovery', toResponse(step.event));
+    },
+    'xstate.error.actor.sendRecovery': (step, ctx) => {
+      ctx.expectedError = sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
+      ctx.requests.resolve('sendRecovery', toResponse(step.event));
+    },
+    'xstate.done.actor.resendRecovery': (step, ctx) => {
+      ctx.expectedResend = { kind: 'success', text: 'We have resent the recovery email' };
+      ctx.requests.resolve('resendRecovery', toResponse(step.event));
+    },
+    'xstate.error.actor.resendRecovery': (step, ctx) => {
+      const text = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
+      ctx.expectedResend = { kind: 'error', text };
+      ctx.requests.resolve('resendRecovery', toResponse(step.event));
+    },
+  },
+  states: {
+    idle: async (_snapshot, ctx) => {
+      await expectForm(ctx);
+    },
+    error: async (_snapshot, ctx) => {
+      await expectForm(ctx);
+      expect(ctx.expectedError).not.toBeNull();
+    },
+    sending: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
+      expect(screen.queryByRole('alert')).toBeNull();
+      await waitFor(() => expect(ctx.requests.pending('sendRecovery')).toBe(1));
+      expect(ctx.requests.lastInput('sendRecovery')).toEqual(expectedQuery);
+    },
+    success: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+      expect(screen.getByTestId('recover-confirmation')).toHaveTextContent(`We have sent a link to set a new password to ${ADDRESS}.`);
+      // Spec §2: the confirmation replaces the form.
+      expect(screen.queryByLabelText('Email')).toBeNull();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
+      if (ctx.expectedResend?.kind === 'success') expect(screen.getByRole('status')).toHaveTextContent(ctx.expectedResend.text);
+      if (ctx.expectedResend?.kind === 'error') expect(screen.getByRole('alert')).toHaveTextContent(ctx.expectedResend.text);
+      if (ctx.expectedResend?.kind !== 'error') expect(screen.queryByRole('alert')).toBeNull();
+      if (ctx.expectedResend?.kind !== 'success') expect(screen.queryByRole('status')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/pages/login?return_to=%2Fpages%2Fmain');
+    },
+    resending: async (_snapshot, ctx) => {
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
+      await waitFor(() => expect(ctx.requests.pending('resendRecovery')).toBe(1));
+      expect(ctx.requests.lastInput('resendRecovery')).toEqual(expectedQuery);
+    },
+  },
+});
+
+describe('recover page', () => {
+  it('starts with the address the invalid-link page passed along, and keeps it out of the carried query', async () => {
+    let query: Record<string, string> | null = null;
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/password/recover', ({ request }) => {
+        query = Object.fromEntries(new URL(request.url).searchParams);
+        return HttpResponse.json({ success: true, message: 'sent' });
+      }),
+    );
+    renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], `/pages/recover?email=${encodeURIComponent(ADDRESS)}`);
+    expect(await screen.findByLabelText('Email')).toHaveValue(ADDRESS);
+    expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/pages/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByTestId('recover-confirmation')).toHaveTextContent(ADDRESS);
+    expect(query).toEqual({ email: ADDRESS, language: 'en-us' });
+  });
+});

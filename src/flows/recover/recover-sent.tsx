@@ -1,0 +1,59 @@
+import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { RecoverEvent, recoverMachine } from '../../../machines/recover/recover.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof recoverMachine>;
+  send: (event: RecoverEvent) => void;
+  linkSearch: string;
+}
+
+/** The confirmation that replaces the form: success, and resending (busy) from it. */
+export function RecoverSent({ state, send, linkSearch }: Props) {
+  const { i18n } = useLingui();
+  const { sentTo, resend } = state.context;
+  const email = sentTo ?? '';
+  const busy = state.hasTag('busy');
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3" ta="center">
+        <Trans>Check your email</Trans>
+      </Title>
+      <Text ta="center" data-testid="recover-confirmation">
+        <Trans>We have sent a link to set a new password to {email}.</Trans>
+      </Text>
+      {resend?.kind === 'resent' ? <StatusMessage kind="success">{i18n._(errorMessages.WeHaveResentTheRecoverEmail)}</StatusMessage> : null}
+      {resend?.kind === 'failed' ? (
+        <StatusMessage kind="error">{resend.serverMessage ?? i18n._(errorMessages.AnErrorOccurredWhenResending)}</StatusMessage>
+      ) : null}
+      <LinkRow>
+        <Group gap="xs">
+          <Text span size="sm">
+            <Trans>Did not get it?</Trans>
+          </Text>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            aria-busy={busy}
+            disabled={!state.can({ type: 'recovery.resend' })}
+            onClick={() => send({ type: 'recovery.resend' })}
+          >
+            <Trans>Resend</Trans>
+          </Anchor>
+          {busy ? <Loader size="xs" /> : null}
+        </Group>
+        <Anchor component={Link} to={paths.login + linkSearch} size="sm">
+          <Trans>Sign in instead</Trans>
+        </Anchor>
+      </LinkRow>
+    </Stack>
+  );
+}

@@ -31,6 +31,10 @@ export const errorMessages = {
   UserDeniedAuthorization: msg`You denied the application access to your account`,
   BadRequest: msg`The request was not valid, please try again`,
   EmailAlreadyExistsAsAccount: msg`This email already belongs to an account: sign in with your email and password`,
+  EMAIL_INCORRECT_FORMAT: msg`Email is in incorrect format`,
+  CaptchaRequired: msg`Please complete the check that you are not a robot`,
+  InvalidActivationLink: msg`invalid recovery or activation link (may be expired)`,
+  AnErrorOccuredWhenResendingVerificationEmail: msg`Error when resending the verification email, please try again later`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -2,10 +2,18 @@ import type { AnyStateMachine } from 'xstate';
 import { loginMachine } from '../machines/login/login.machine.ts';
 import { logoutMachine } from '../machines/logout/logout.machine.ts';
 import { recoverMachine } from '../machines/recover/recover.machine.ts';
+import { signupMachine } from '../machines/signup/signup.machine.ts';
+import { signupInvitedMachine } from '../machines/signup-invited/signup-invited.machine.ts';
+import { signupResendMachine } from '../machines/signup-resend/signup-resend.machine.ts';
+import { signupVerifyMachine } from '../machines/signup-verify/signup-verify.machine.ts';
 
 /** Every machine drawn in docs/statecharts/<slug>.md (design.md §7): a new flow adds one line here. */
 export const statechartRegistry: Record<string, AnyStateMachine> = {
   login: loginMachine,
   logout: logoutMachine,
   recover: recoverMachine,
+  signup: signupMachine,
+  'signup-invited': signupInvitedMachine,
+  'signup-verify': signupVerifyMachine,
+  'signup-resend': signupResendMachine,
 };

@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+
+/**
+ * The "send the verification mail again" part that three account pages share (signup success, an invalid activation
+ * link, the verify-needed page). A machine lists `resendVerification` among its actors and spreads
+ * `resendVerificationStates()` into the state that offers the resend; its context must hold the account's `email`.
+ */
+export interface ResendVerificationInput {
+  email: string;
+}
+
+export const resendVerification = fromPromise<void, ResendVerificationInput>(async () => {
+  throw new Error('resendVerification must be provided');
+});
+
+export type ResendVerificationEvent = { type: 'resend.request' };
+
+export function resendVerificationStates() {
+  return {
+    initial: 'idle' as const,
+    states: {
+      idle: { on: { 'resend.request': { target: 'resending' } } },
+      resending: {
+        tags: ['busy'],
+        invoke: {
+          id: 'resendVerification',
+          src: 'resendVerification' as const,
+          input: ({ context }: { context: { email: string } }): ResendVerificationInput => ({ email: context.email }),
+          onDone: { target: 'resent' },
+          onError: { target: 'resendFailed' },
+        },
+      },
+      // The server rate-limits resends; the page itself never stops a reader from asking again.
+      resent: { on: { 'resend.request': { target: 'resending' } } },
+      resendFailed: { tags: ['error'], on: { 'resend.request': { target: 'resending' } } },
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { validateSignup } from '../../shared-domain/account.ts';
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
+import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { SignupFailure } from './signup.errors.ts';
+import type { SignupContext, SignupKind } from './signup.machine.ts';
+
+/** Model cases shared by the headless tests and the tests through the views of both signup pages. */
+export const filled = { email: 'ann@example.com', friendlyName: 'Ann', password: 'Secret1234' } as const;
+export const CAPTCHA_TOKEN = 'captcha-token-1';
+export const SUCCESS_MESSAGE = 'Account created. Check your inbox to verify your email.';
+export const INVITED_SUCCESS_MESSAGE = 'Welcome to the group. You can sign in now.';
+
+/** What POST signup/new or signup/invite may answer, and what the machine must keep (written by hand). */
+export const submitFailures: Array<{ label: string; error: ApiError; failure: SignupFailure }> = [
+  {
+    label: '409 with a message',
+    error: new ApiError(409, { ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'), message: 'This email is already registered' }),
+    failure: { serverMessage: 'This email is already registered' },
+  },
+  {
+    label: '400 MISSING_NAME',
+    error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_NAME, 'MISSING_NAME')),
+    failure: { code: 'MISSING_NAME' },
+  },
+  { label: '500', error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'db down' }), failure: { code: 'AnErrorOccured' } },
+  { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },
+];
+
+export const resendFailure = new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'));
+
+const allEvents = (kind: SignupKind): ModelEvent[] => [
+  ...(Object.keys(filled) as Array<keyof typeof filled>).map((field) => ({ type: 'form.change', field, value: filled[field] })),
+  { type: 'terms.accept' },
+  { type: 'terms.decline' },
+  ...(kind === 'direct' ? [{ type: 'captcha.solve', token: CAPTCHA_TOKEN }, { type: 'captcha.expire' }] : []),
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.submitSignup', output: { message: kind === 'direct' ? SUCCESS_MESSAGE : INVITED_SUCCESS_MESSAGE } },
+  ...submitFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitSignup' as const, error })),
+  ...(kind === 'direct'
+    ? [
+        { type: 'resend.request' },
+        { type: 'xstate.done.actor.resendVerification', output: undefined },
+        { type: 'xstate.error.actor.resendVerification', error: resendFailure },
+      ]
+    : []),
+];
+
+/**
+ * Every event the page can meet, less the ones that change nothing here (a field typed again with the same value, a
+ * token solved twice): those would only add paths that show what the path before them showed.
+ */
+export function signupEvents(kind: SignupKind) {
+  const events = allEvents(kind);
+  return (snapshot: { context: SignupContext }): ModelEvent[] =>
+    events.filter((event) => {
+      const { context } = snapshot;
+      if (event.type === 'form.change') return context[event.field as keyof typeof filled] !== event.value;
+      if (event.type === 'captcha.solve') return context.captchaToken === null;
+      if (event.type === 'captcha.expire') return context.captchaToken !== null;
+      return true;
+    });
+}
+
+/**
+ * Guards read the validation result (the terms are the state itself, so the rest of the form is checked as if they
+ * were accepted) and whether a captcha token is held; nothing else of the context goes into the graph.
+ */
+export const serializeSignupContext = (context: SignupContext) => ({
+  invalid: validateSignup({ ...context, acceptTerms: true }),
+  captcha: context.captchaToken !== null,
+});
+
+export function describeSignupEvent(event: ModelEvent): string {
+  const e = event as { type: string; field?: string; value?: string; error?: unknown };
+  if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
+  if (e.type === 'xstate.error.actor.submitSignup') return `submitSignup fails ${submitFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
+  if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;
+  return e.type;
+}

@@ -53,7 +53,6 @@ export const signupVerifyMachine = setup({
     },
     invalid: {
       description: 'InvalidActivationLink; a new verification mail can be sent to the email of the link.',
-      tags: ['error'],
       ...resendVerificationStates(),
     },
   },

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { loginMachine } from '../machines/login/login.machine.ts';
 import { logoutMachine } from '../machines/logout/logout.machine.ts';
+import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts';
 import { recoverMachine } from '../machines/recover/recover.machine.ts';
 import { signupMachine } from '../machines/signup/signup.machine.ts';
 import { signupInvitedMachine } from '../machines/signup-invited/signup-invited.machine.ts';
@@ -12,6 +13,7 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   login: loginMachine,
   logout: logoutMachine,
   recover: recoverMachine,
+  'password-reset': passwordResetMachine,
   signup: signupMachine,
   'signup-invited': signupInvitedMachine,
   'signup-verify': signupVerifyMachine,

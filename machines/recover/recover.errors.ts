@@ -21,13 +21,3 @@ export function validateRecoverEmail(email: string): RecoverErrorCode | null {
 export function recoverFailureFrom(error: unknown): RecoverErrorCode {
   return isApiError(error) && error.code === ServerCode.EmailNotRegistered ? 'EmailNotRegistered' : 'AnErrorOccured';
 }
-
-/**
- * Spec §8: a failed resend shows the server's message when it sent one, else AnErrorOccurredWhenResending (null here).
- * A dropped connection or a body that is not the spec's error body has no message to show.
- */
-export function resendServerMessage(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const message = error.body?.message?.trim();
-  return message ? message : null;
-}

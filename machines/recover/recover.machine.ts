@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { recoverFailureFrom, resendServerMessage, validateRecoverEmail, type RecoverErrorCode } from './recover.errors.ts';
+import { serverMessageOf } from '../shared/server-message.ts';
+import { recoverFailureFrom, validateRecoverEmail, type RecoverErrorCode } from './recover.errors.ts';
 
 export interface RecoverInput {
   /** Prefilled from the query (the invalid-link page sends the reader here with their address). */
@@ -52,8 +53,9 @@ export const recoverMachine = setup({
     clearError: assign({ error: null }),
     assignSent: assign(({ context }) => ({ sentTo: context.email.trim(), email: '', resend: null })),
     assignResent: assign({ resend: { kind: 'resent' } as ResendOutcome }),
+    // Spec §8: a failed resend shows the server's message when it has one, else AnErrorOccurredWhenResending.
     assignResendFailure: assign({
-      resend: ({ event }) => ({ kind: 'failed', serverMessage: resendServerMessage((event as { error?: unknown }).error) }) as ResendOutcome,
+      resend: ({ event }) => ({ kind: 'failed', serverMessage: serverMessageOf((event as { error?: unknown }).error) }) as ResendOutcome,
     }),
     clearResend: assign({ resend: null }),
   },

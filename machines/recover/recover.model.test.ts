@@ -29,6 +29,12 @@ const resendFailures: Array<{ label: string; error: unknown; outcome: ResendOutc
     error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'), message: 'Too many requests' }),
     outcome: { kind: 'failed', serverMessage: 'Too many requests' },
   },
+  {
+    // A 5xx body holds only the error handler's generic line: the page's own words read better.
+    label: '500',
+    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
+    outcome: { kind: 'failed', serverMessage: null },
+  },
   { label: 'network failure', error: new ApiError(0, null), outcome: { kind: 'failed', serverMessage: null } },
 ];
 

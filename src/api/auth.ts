@@ -36,6 +36,8 @@ export interface PublicConfig {
   apiDocsUrl: string;
   cnCompanyName: string;
   cnFilingNumbers: string;
+  /** The Android app's package, for the password page's Open app intent link; absent until the server configures it. */
+  androidAppPackage?: string | null;
 }
 
 export function getPublicConfig(): Promise<{ success: true; data: PublicConfig }> {

@@ -5,7 +5,9 @@ import { MOBILE_MAX_WIDTH } from '../app/theme.ts';
 export interface CarriedQuery {
   /** The page's query minus the dropped keys, for the API call that carries it (spec §7 "carried params"). */
   params: Record<string, string>;
-  /** The same as a `?…` suffix for links, or '' below 576 px where links carry nothing (spec §2). */
+  /** What links carry: the same params on a wide screen, none below 576 px (spec §2). */
+  linkParams: Record<string, string>;
+  /** linkParams as a `?…` suffix, or ''. */
   linkSearch: string;
 }
 
@@ -16,5 +18,6 @@ export function useCarriedQuery(drop: readonly string[]): CarriedQuery {
   const kept = new URLSearchParams(search);
   for (const key of drop) kept.delete(key);
   const qs = kept.toString();
-  return { params: Object.fromEntries(kept), linkSearch: wide && qs ? `?${qs}` : '' };
+  const params = Object.fromEntries(kept);
+  return { params, linkParams: wide ? params : {}, linkSearch: wide && qs ? `?${qs}` : '' };
 }

@@ -1,0 +1,100 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { validatePassword } from '../../shared-domain/password.ts';
+import { changeFailureFrom, type PasswordResetFailure } from './password-reset.errors.ts';
+
+export interface PasswordResetInput {
+  /** reset_token from the mailed link; null when the link lost it. */
+  resetToken: string | null;
+}
+
+export interface PasswordResetContext extends PasswordResetInput {
+  password: string;
+  error: PasswordResetFailure | null;
+  /** The server's confirmation once the password is changed (spec §4: shown in place of the form). */
+  message: string | null;
+}
+
+export interface ChangePasswordRequest {
+  resetToken: string;
+  password: string;
+}
+
+export type PasswordResetEvent = { type: 'form.change'; value: string } | { type: 'form.submit' };
+
+export const passwordResetMachine = setup({
+  types: {
+    input: {} as PasswordResetInput,
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+  },
+  actors: {
+    checkResetToken: fromPromise<void, { resetToken: string | null }>(async () => {
+      throw new Error('checkResetToken must be provided');
+    }),
+    changePassword: fromPromise<{ message: string }, ChangePasswordRequest>(async () => {
+      throw new Error('changePassword must be provided');
+    }),
+  },
+  guards: {
+    hasValidationError: ({ context }) => validatePassword(context.password) !== null,
+  },
+  actions: {
+    assignPassword: assign({ password: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
+    assignValidationError: assign({
+      error: ({ context }) => ({ code: validatePassword(context.password)!, serverMessage: null }),
+    }),
+    assignFailure: assign({ error: ({ event }) => changeFailureFrom((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
+    // The password leaves memory once it is set: nothing on the success screen needs it.
+    assignChanged: assign({
+      message: ({ event }) => (event as { output?: { message?: string } }).output?.message?.trim() || null,
+      password: '',
+    }),
+  },
+}).createMachine({
+  id: 'password-reset',
+  description: 'Check the mailed reset token, then set a new password with it; the old sessions end with the change.',
+  context: ({ input }) => ({ resetToken: input.resetToken, password: '', error: null, message: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkResetToken',
+        src: 'checkResetToken',
+        input: ({ context }) => ({ resetToken: context.resetToken }),
+        onDone: { target: 'valid' },
+        onError: { target: 'invalid' },
+      },
+    },
+    valid: {
+      description: 'The new-password form, with the rule it breaks or why the change failed.',
+      on: {
+        'form.change': { actions: 'assignPassword' },
+        'form.submit': [
+          { guard: 'hasValidationError', target: 'valid', actions: 'assignValidationError' },
+          { target: 'submitting', actions: 'clearError' },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ resetToken: context.resetToken ?? '', password: context.password }),
+        onDone: { target: 'success', actions: 'assignChanged' },
+        onError: { target: 'valid', actions: 'assignFailure' },
+      },
+    },
+    success: {
+      description: 'Form hidden; the server message and Open app show.',
+      type: 'final',
+    },
+    invalid: {
+      description: 'Unknown, used or expired token: InvalidRecoveryLink with a way to ask for a new mail.',
+      type: 'final',
+      tags: ['error'],
+    },
+  },
+});

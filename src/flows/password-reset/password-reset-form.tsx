@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button, Loader, PasswordInput, Stack, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
+import { PasswordRequirements } from '../../components/password-requirements.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof passwordResetMachine>;
+  send: (event: PasswordResetEvent) => void;
+}
+
+/** The new-password form: valid, and submitting (busy). */
+export function PasswordResetForm({ state, send }: Props) {
+  const { t, i18n } = useLingui();
+  // Where the caret is only decides whether the checklist is open; it is no business of the machine.
+  const [focused, setFocused] = useState(false);
+  const busy = state.hasTag('busy');
+  const { password, error } = state.context;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h3" ta="center">
+          <Trans>Set a new password</Trans>
+        </Title>
+        <StatusMessage kind="error">{error ? (error.serverMessage ?? i18n._(errorMessages[error.code])) : null}</StatusMessage>
+        <div>
+          <PasswordInput
+            label={t`New password`}
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
+          />
+          <PasswordRequirements password={password} opened={focused} />
+        </div>
+        <Button
+          type="submit"
+          fullWidth
+          disabled={busy || !state.can({ type: 'form.submit' })}
+          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
+        >
+          {busy ? <Trans>Processing</Trans> : <Trans>Submit</Trans>}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useSearchParams } from 'react-router-dom';
+import { passwordResetMachine, type ChangePasswordRequest } from '../../../machines/password-reset/password-reset.machine.ts';
+import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import { getPasswordChangeCheck, patchPasswordChange } from '../../api/account.ts';
+import { paths, withQuery } from '../../app/paths.ts';
+import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { activeLocale } from '../../lib/active-locale.ts';
+import { useCarriedQuery } from '../../lib/carried-query.ts';
+import { PasswordResetDone } from './password-reset-done.tsx';
+import { PasswordResetForm } from './password-reset-form.tsx';
+import { PasswordResetInvalid } from './password-reset-invalid.tsx';
+import { PasswordResetLoading } from './password-reset-loading.tsx';
+
+/** Owns the password-change actor and picks the view for its state. */
+export function PasswordResetPage() {
+  const [search] = useSearchParams();
+  // Spec §2: email is removed from the carried params (the token is this page's own too).
+  const carried = useCarriedQuery(['email', 'reset_token']);
+  const email = search.get('email') ?? '';
+  const machine = useMemo(
+    () =>
+      passwordResetMachine.provide({
+        actors: {
+          checkResetToken: fromPromise<void, { resetToken: string | null }>(async ({ input }) => {
+            // A link that lost its token is as invalid as a wrong one; no need to ask the server.
+            if (!input.resetToken) throw new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'));
+            await getPasswordChangeCheck(input.resetToken);
+          }),
+          changePassword: fromPromise<{ message: string }, ChangePasswordRequest>(async ({ input }) => {
+            const { message } = await patchPasswordChange(input.resetToken, {
+              password: input.password,
+              logout: true,
+              language: activeLocale(),
+            });
+            return { message };
+          }),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: { resetToken: search.get('reset_token') } });
+
+  return (
+    <CenteredLayout>
+      {state.matches('loading') ? <PasswordResetLoading /> : null}
+      {state.matches('valid') || state.matches('submitting') ? <PasswordResetForm state={state} send={send} /> : null}
+      {state.matches('success') ? <PasswordResetDone message={state.context.message} /> : null}
+      {state.matches('invalid') ? (
+        <PasswordResetInvalid recoverHref={withQuery(paths.recover, { ...carried.linkParams, email: email || null })} />
+      ) : null}
+    </CenteredLayout>
+  );
+}
+
+export { PasswordResetPage as Component };

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { loginMachine } from '../machines/login/login.machine.ts';
 import { logoutMachine } from '../machines/logout/logout.machine.ts';
+import { leaveSessionMachine } from '../machines/leave-session/leave-session.machine.ts';
 import { passwordResetMachine } from '../machines/password-reset/password-reset.machine.ts';
 import { recoverMachine } from '../machines/recover/recover.machine.ts';
 import { signupMachine } from '../machines/signup/signup.machine.ts';
@@ -14,6 +15,7 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   logout: logoutMachine,
   recover: recoverMachine,
   'password-reset': passwordResetMachine,
+  'leave-session': leaveSessionMachine,
   signup: signupMachine,
   'signup-invited': signupInvitedMachine,
   'signup-verify': signupVerifyMachine,

@@ -1,9 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import captchaRoutes from './modules/captcha/captcha.routes.ts';
+import invitationRoutes from './modules/invitations/invitations.routes.ts';
+import passwordRoutes from './modules/password/password.routes.ts';
+import signupRoutes from './modules/signup/signup.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import dbPlugin from './plugins/db.plugin.ts';
 import errorsPlugin from './plugins/errors.plugin.ts';
+import mailWorkerPlugin from './plugins/mail-worker.plugin.ts';
 import rateLimitPlugin from './plugins/rate-limit.plugin.ts';
 import sameOriginPlugin from './plugins/same-origin.plugin.ts';
 import securityHeadersPlugin from './plugins/security-headers.plugin.ts';
@@ -31,6 +36,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           'res.headers["set-cookie"]',
           'body.password',
           'req.body.password',
+          'body.captcha_token',
           '*.password',
           '*.password_hash',
           '*.passwordHash',
@@ -48,8 +54,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
   await app.register(sameOriginPlugin);
+  await app.register(mailWorkerPlugin);
 
   await app.register(authRoutes);
+  await app.register(signupRoutes);
+  await app.register(passwordRoutes);
+  await app.register(invitationRoutes);
+  await app.register(captchaRoutes);
   await app.register(siteRoutes);
 
   await app.register(staticSpaPlugin);

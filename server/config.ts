@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { persistedSecret } from './lib/persisted-secret.ts';
+import { lifecycleConfig, lifecycleEnvShape, lifecycleIssues, type LifecycleConfig } from './lifecycle-config.ts';
 
 // Environment values are strings; these turn them into typed values while keeping the variable name in each issue.
 const optionalText = z.string().trim().optional();
@@ -54,6 +54,7 @@ const envSchema = z.object({
     .default('info'),
   TRUST_PROXY: trustProxy,
   STATIC_DIR: z.string().min(1).default('dist'),
+  ...lifecycleEnvShape,
 });
 
 export interface PublicSiteConfig {
@@ -65,7 +66,7 @@ export interface PublicSiteConfig {
   cnFilingNumbers: string | null;
 }
 
-export interface Config {
+export interface Config extends LifecycleConfig {
   port: number;
   host: string;
   publicUrl: string;
@@ -104,9 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`FOO=` in a .env file) means "use the default", not "the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '(env)')}: ${issue.message}`);
-    throw new ConfigError(issues);
+  const crossIssues = lifecycleIssues(present);
+  if (!parsed.success || crossIssues.length > 0) {
+    const issues = (parsed.error?.issues ?? []).map((issue) => `${String(issue.path[0] ?? '(env)')}: ${issue.message}`);
+    throw new ConfigError([...issues, ...crossIssues]);
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
@@ -123,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlitePath: join(dataDir, 'portal.db'),
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    sessionSecret: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     shortSessionTtlMinutes: e.SHORT_SESSION_TTL_MINUTES,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
@@ -140,31 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: resolve(e.STATIC_DIR),
+    ...lifecycleConfig(e, dataDir, publicUrl),
   };
   return Object.freeze(config);
-}
-
-/**
- * A single-instance install needs no setup, yet sessions must survive restarts: keep a generated secret next to the
- * data. Multi-instance deployments set SESSION_SECRET so every instance verifies every other instance's cookies.
- */
-function persistedSessionSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  try {
-    // 'wx': two processes booting at once must end up with the same secret, so the loser re-reads the winner's.
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return readFileSync(file, 'utf8').trim();
-  }
-  chmodSync(file, 0o600);
-  return secret;
 }

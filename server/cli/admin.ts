@@ -4,7 +4,11 @@ import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { loadDotEnv } from '../lib/env-file.ts';
+import { inviteUser } from '../modules/invitations/invitations.service.ts';
+import { findUserByEmail } from '../modules/users/users.repository.ts';
 import { createUser, listUsers } from '../modules/users/users.service.ts';
+import type { Config } from '../config.ts';
+import { toLocale } from '../../shared-domain/locales.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -20,6 +24,9 @@ Commands:
       Passwords: 10 to 32 characters with a digit, an uppercase and a lowercase letter.
   list-users
       Lists every user with group, owner and verification flags.
+  invite --email <email> --group-of <owner email> [--language <locale>]
+      Invites <email> to join the group owned by <owner email> as a secondary user, and prints the invitation
+      link. The running server mails it as well (in the owner's language unless --language is given).
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
 
@@ -36,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(db);
     if (command === 'create-user') return await createUserCommand(db, rest);
     if (command === 'list-users') return await listUsersCommand(db);
+    if (command === 'invite') return await inviteCommand(db, config, rest);
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
   } finally {
@@ -99,6 +107,30 @@ async function listUsersCommand(db: Db): Promise<number> {
       locked: u.lockedUntil !== null && u.lockedUntil > Date.now(),
     })),
   );
+  return 0;
+}
+
+async function inviteCommand(db: Db, config: Config, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, 'group-of': { type: 'string' }, language: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.email || !values['group-of']) {
+    console.error(`invite needs --email and --group-of\n\n${USAGE}`);
+    return 1;
+  }
+  const owner = await findUserByEmail(db, values['group-of']);
+  if (!owner || !owner.isOwner) {
+    console.error(`No group owner with email ${values['group-of']}`);
+    return 1;
+  }
+  const invitation = await inviteUser(db, config, {
+    inviter: { userId: owner.id, groupId: owner.groupId, name: owner.name, isOwner: true },
+    email: values.email,
+    language: toLocale(values.language),
+  });
+  console.log(invitation.link);
   return 0;
 }
 

@@ -1,17 +1,26 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as accountLifecycle from './migrations/2026-11-22_account-lifecycle.ts';
 import * as initial from './migrations/2026-11-22_initial.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist.
 const migrations: Record<string, Migration> = {
   '2026-11-22_initial': initial,
+  '2026-11-22_account-lifecycle': accountLifecycle,
 };
+const ORDER = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await postgresSchema(db) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema: await postgresSchema(db),
+    // Listed order, not alphabetical: two migrations of one day would otherwise run by the letters of their names.
+    nameComparator: (a, b) => ORDER.indexOf(a) - ORDER.indexOf(b),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

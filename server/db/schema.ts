@@ -1,6 +1,9 @@
+import type { CaptchaUsedTable } from '../modules/captcha/captcha.table.ts';
+import type { MailOutboxTable } from '../modules/mail/mail.table.ts';
+import type { SessionsTable } from '../modules/sessions/sessions.table.ts';
+import type { AccountTokensTable } from '../modules/tokens/tokens.table.ts';
 import type { GroupsTable } from '../modules/users/groups.table.ts';
 import type { UsersTable } from '../modules/users/users.table.ts';
-import type { SessionsTable } from '../modules/sessions/sessions.table.ts';
 
 /**
  * The Kysely view of the database. Columns are portable types only (design.md §4 rule 8): text ids, epoch-ms
@@ -10,4 +13,7 @@ export interface Database {
   groups: GroupsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
+  captcha_used: CaptchaUsedTable;
 }

@@ -1,11 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 /**
- * Opt-in per route (`config.rateLimit`). With Redis the counters live there so every instance behind the load
- * balancer counts the same client together; without it they are per process.
+ * Opt-in per route (`config.rateLimit`, or `limitBy` for several limits on one route). With Redis the counters live
+ * there so every instance behind the load balancer counts the same client together; without it they are per process.
  */
 export default globalPlugin('rate-limit', async (app) => {
   await app.register(rateLimit, {
@@ -13,11 +14,51 @@ export default globalPlugin('rate-limit', async (app) => {
     ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisKeyPrefix}rate-limit:` } : {}),
     // A Redis outage must not lock everyone out; account locking still bounds password guessing meanwhile.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RateLimited', {
-        code: GenericCode.RATE_LIMITED,
-        message: 'Too many requests, please try again later',
-        data: { retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
-      }),
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 });
+
+function rateLimited(ttlMs: number): AppError {
+  return new AppError(429, 'RateLimited', {
+    code: GenericCode.RATE_LIMITED,
+    message: 'Too many requests, please try again later',
+    data: { retry_after_seconds: Math.max(1, Math.ceil(ttlMs / 1000)) },
+  });
+}
+
+export interface LimitOptions {
+  /** Namespaces the counter, e.g. `signup:email`; two limits with the same name share one budget. */
+  name: string;
+  max: number;
+  timeWindowMs: number;
+  /** What is counted; null skips the limit for this request (e.g. no email given: validation answers instead). */
+  key: (request: FastifyRequest) => string | null;
+}
+
+/**
+ * A preHandler enforcing one limit. The plugin's route option allows one limit per route, and its hook runs once per
+ * request, so routes limited per IP AND per email chain two of these instead.
+ */
+export function limitBy(app: FastifyInstance, options: LimitOptions) {
+  const check = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.timeWindowMs,
+    keyGenerator: (request) => `${options.name}:${options.key(request) ?? ''}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (options.key(request) === null) return;
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw rateLimited(result.ttl);
+  };
+}
+
+export const byIp = (request: FastifyRequest): string => request.ip;
+
+/** The email a request is about, from its query (GET) or JSON body; counted case- and space-insensitively. */
+export function byEmail(request: FastifyRequest): string | null {
+  const source = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | null;
+  const email = source && typeof source === 'object' ? source.email : undefined;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
+}

@@ -35,6 +35,14 @@ export async function startTestServer(overrides: TestServerEnv = {}): Promise<Te
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     STATIC_DIR: resolve('dist'),
+    // Suites sign up and recover far more often than a person would; tests of the limits set small values.
+    RATE_LIMIT_SIGNUP_PER_HOUR: '10000',
+    RATE_LIMIT_RESEND_PER_HOUR: '10000',
+    RATE_LIMIT_RECOVER_PER_HOUR: '10000',
+    RATE_LIMIT_PER_EMAIL_PER_HOUR: '10000',
+    // Mail shows up in the outbox within a fraction of a second, and a captcha is solved in a few milliseconds.
+    MAIL_POLL_MS: '100',
+    ALTCHA_MAX_NUMBER: '5000',
   };
   if (!('DATA_DIR' in overrides)) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));

@@ -106,3 +106,14 @@ export async function touchSession(
 export async function revokeSession(db: Db, id: string, now: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
+
+/** Ends every live session of a user; each instance sees it on the next request (sessions are read per request). */
+export async function revokeUserSessions(db: Db, userId: string, now: number): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -5,7 +5,14 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
 
   // Public settings the SPA needs at run time, so one build serves every region and deployment.
-  app.get('/api/config', async () => ({ success: true, data: config.site }));
+  app.get('/api/config', async () => ({
+    success: true,
+    data: {
+      ...config.site,
+      termsUrl: config.termsUrl,
+      captcha: { provider: config.captcha.provider, siteKey: config.captcha.siteKey },
+    },
+  }));
 
   // Load balancers need "can this instance serve", which means reaching the database, not merely being up.
   app.get('/healthz', async (request, reply) => {

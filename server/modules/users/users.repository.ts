@@ -154,3 +154,16 @@ export async function resetFailedLogins(db: Db, userId: string, now: number): Pr
     .where('id', '=', userId)
     .execute();
 }
+
+export async function markUserVerified(db: Db, userId: string, now: number): Promise<void> {
+  await db.updateTable('users').set({ verified: 1, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** A new password also lifts a lock: whoever proved control of the mailbox is the owner, not the guesser. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, failed_login_count: 0, locked_until: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,69 @@
+import { expect } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
+import {
+  createDeferredActors,
+  describeModel,
+  execDeferred,
+  expectSameState,
+  type DeferredActors,
+  type ModelEvent,
+} from '../../tests/support/model-harness.ts';
+import { leaveSessionMachine } from './leave-session.machine.ts';
+
+const events: ModelEvent[] = [
+  { type: 'session.leave', hasSession: true },
+  { type: 'session.leave', hasSession: false },
+  { type: 'xstate.done.actor.endSession', output: undefined },
+  { type: 'xstate.error.actor.endSession', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')) },
+  { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
+];
+
+interface Ctx {
+  actor: Actor<typeof leaveSessionMachine>;
+  deferred: DeferredActors<'endSession'>;
+  /** Whether the path asked the server to end a session. */
+  loggedOut: boolean;
+}
+
+const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+const canLeave = (ctx: Ctx) => view(ctx).can({ type: 'session.leave', hasSession: true });
+
+describeModel(leaveSessionMachine, {
+  events,
+  setup: (): Ctx => {
+    const deferred = createDeferredActors(['endSession']);
+    return { deferred, actor: createActor(leaveSessionMachine.provide({ actors: deferred.actors })).start(), loggedOut: false };
+  },
+  teardown: (ctx) => ctx.actor.stop(),
+  exec: {
+    'session.leave': (step, ctx) => {
+      const event = step.event as unknown as { type: 'session.leave'; hasSession: boolean };
+      ctx.loggedOut = event.hasSession;
+      ctx.actor.send(event);
+    },
+    ...execDeferred((ctx: Ctx) => ctx.deferred, ['endSession']),
+  },
+  states: {
+    idle: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(canLeave(ctx)).toBe(true);
+      expect(ctx.deferred.inputs('endSession')).toHaveLength(0);
+    },
+    loggingOut: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      // A second press while the logout runs changes nothing.
+      expect(canLeave(ctx)).toBe(false);
+      expect(ctx.deferred.pending('endSession')).toBe(1);
+    },
+    done: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      // Without a session there is nothing to end: straight to login.
+      expect(ctx.deferred.inputs('endSession')).toHaveLength(ctx.loggedOut ? 1 : 0);
+      expect(ctx.deferred.pending('endSession')).toBe(0);
+    },
+  },
+});

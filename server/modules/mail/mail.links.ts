@@ -1,0 +1,19 @@
+import type { Locale } from '../../../shared-domain/locales.ts';
+
+// The SPA routes that open each kind of link (spec §2). Every parameter is URL-encoded: emails may hold `+` and `&`.
+
+function pageLink(publicUrl: string, path: string, params: Record<string, string>): string {
+  return `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;
+}
+
+export function verificationLink(publicUrl: string, token: string, email: string, language: Locale): string {
+  return pageLink(publicUrl, '/pages/signup/verify', { verification_token: token, email, language });
+}
+
+export function resetLink(publicUrl: string, token: string, email: string): string {
+  return pageLink(publicUrl, '/pages/password/reset', { reset_token: token, email });
+}
+
+export function invitationLink(publicUrl: string, token: string, email: string): string {
+  return pageLink(publicUrl, '/pages/signup/invited', { invitation_token: token, email });
+}

@@ -1,0 +1,15 @@
+import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { AccessDeniedNotice } from './access-denied-notice.tsx';
+import { useLeaveSession } from './use-leave-session.ts';
+
+/** Owns the leave-session actor; done navigates away, so every state shows the notice. */
+export function AccessDeniedPage() {
+  const [state, send] = useLeaveSession();
+  return (
+    <CenteredLayout>
+      <AccessDeniedNotice state={state} send={send} />
+    </CenteredLayout>
+  );
+}
+
+export { AccessDeniedPage as Component };

@@ -1,0 +1,17 @@
+import { useSearchParams } from 'react-router-dom';
+import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { ErrorNotice } from './error-notice.tsx';
+import { useLeaveSession } from './use-leave-session.ts';
+
+/** Owns the leave-session actor; done navigates away, so every state shows the notice. */
+export function ErrorPage() {
+  const [search] = useSearchParams();
+  const [state, send] = useLeaveSession();
+  return (
+    <CenteredLayout>
+      <ErrorNotice state={state} send={send} description={search.get('error_description')} />
+    </CenteredLayout>
+  );
+}
+
+export { ErrorPage as Component };

@@ -103,6 +103,8 @@ describe('service endpoints', () => {
         apiDocsUrl: null,
         cnCompanyName: null,
         cnFilingNumbers: null,
+        termsUrl: null,
+        captcha: { provider: 'altcha', siteKey: null },
       },
     });
   });

@@ -36,3 +36,12 @@ export function resendVerificationStates() {
     },
   };
 }
+
+export type ResendStep = 'idle' | 'resending' | 'resent' | 'resendFailed';
+
+/** Where the resend under the state `parent` stands (null outside it), for views that show its outcome. */
+export function resendStepOf(value: unknown, parent: string): ResendStep | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const child = (value as Record<string, unknown>)[parent];
+  return typeof child === 'string' ? (child as ResendStep) : null;
+}

@@ -1,0 +1,43 @@
+import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import { resendStepOf } from '../../../machines/shared/resend-verification.ts';
+import type { SignupEvent, signupMachine } from '../../../machines/signup/signup.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { ResendStatus } from '../../components/resend-status.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+
+interface Props {
+  state: SnapshotFrom<typeof signupMachine>;
+  send: (event: SignupEvent) => void;
+  linkSearch?: string;
+}
+
+/** Signed up: the server's message as it came, then Resend (the verification mail) and Sign In Instead. */
+export function SignupDone({ state, send, linkSearch = '' }: Props) {
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3" ta="center">
+        <Trans>Verify your email</Trans>
+      </Title>
+      <StatusMessage kind="success">{state.context.message}</StatusMessage>
+      <ResendStatus step={resendStepOf(state.value, 'signedUp')} />
+      <LinkRow>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          loading={state.hasTag('busy')}
+          disabled={!state.can({ type: 'resend.request' })}
+          onClick={() => send({ type: 'resend.request' })}
+        >
+          <Trans>Resend</Trans>
+        </Button>
+        <Anchor component={Link} to={paths.login + linkSearch} size="sm">
+          <Trans>Sign In Instead</Trans>
+        </Anchor>
+      </LinkRow>
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Checkbox, Loader, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { createSignupMachine, SignupEvent, SignupField } from '../../../machines/signup/signup.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { PasswordRequirements } from '../../components/password-requirements.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+import { useSignupConfig } from './signup-config.ts';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
+
+interface Props {
+  state: SnapshotFrom<ReturnType<typeof createSignupMachine>>;
+  send: (event: SignupEvent) => void;
+  /** Direct signup's captcha; the invited page has none. */
+  captcha?: ReactNode;
+  /** Query the Sign in link carries (return_to…), '' when none. */
+  linkSearch?: string;
+}
+
+/** The form in every state that shows it (editing, submitting), for the direct and the invited signup alike. */
+export function SignupForm({ state, send, captcha, linkSearch = '' }: Props) {
+  const { t, i18n } = useLingui();
+  const termsUrl = useSignupConfig()?.termsUrl ?? null;
+  // Presentation only: the checklist shows while the password field has focus (spec §2).
+  const [passwordFocused, setPasswordFocused] = useState(false);
+  const busy = state.hasTag('busy');
+  const { email, friendlyName, password, acceptTerms, error } = state.context;
+  const change = (field: SignupField) => (event: { currentTarget: { value: string } }) =>
+    send({ type: 'form.change', field, value: event.currentTarget.value });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h3" ta="center">
+          <Trans>Sign up</Trans>
+        </Title>
+        <StatusMessage kind="error">
+          {error ? ('serverMessage' in error ? error.serverMessage : i18n._(errorMessages[error.code])) : null}
+        </StatusMessage>
+        <TextInput
+          label={t`Email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          readOnly={!state.can({ type: 'form.change', field: 'email', value: email })}
+          onChange={change('email')}
+        />
+        <TextInput label={t`Name`} name="friendly_name" autoComplete="name" value={friendlyName} onChange={change('friendlyName')} />
+        <div>
+          <PasswordInput
+            label={t`Password`}
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
+            onChange={change('password')}
+            onFocus={() => setPasswordFocused(true)}
+            onBlur={() => setPasswordFocused(false)}
+          />
+          <PasswordRequirements password={password} opened={passwordFocused} />
+        </div>
+        <Checkbox
+          checked={acceptTerms}
+          onChange={(event) => send({ type: event.currentTarget.checked ? 'terms.accept' : 'terms.decline' })}
+          label={
+            termsUrl ? (
+              <Trans>
+                I accept the{' '}
+                <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer">
+                  terms and conditions
+                </Anchor>
+              </Trans>
+            ) : (
+              <Trans>I accept the terms and conditions</Trans>
+            )
+          }
+        />
+        {captcha}
+        <Button
+          type="submit"
+          fullWidth
+          disabled={busy || !state.can({ type: 'form.submit' })}
+          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
+        >
+          {busy ? <Trans>Processing</Trans> : <Trans>Sign up</Trans>}
+        </Button>
+        <LinkRow>
+          <Anchor component={Link} to={paths.login + linkSearch} size="sm">
+            <Trans>Sign in instead</Trans>
+          </Anchor>
+        </LinkRow>
+      </Stack>
+    </form>
+  );
+}

@@ -46,7 +46,7 @@ interface Ctx {
   message: string | null;
 }
 
-function toResponse(event: ModelEvent, success: unknown): Response {
+function toResponse(event: ModelEvent, success: Record<string, unknown> | null): Response {
   if ('output' in event) return HttpResponse.json(success);
   const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });

@@ -66,6 +66,30 @@ describe('npm run admin', () => {
     expect((await admin('frobnicate')).code).not.toBe(0);
   });
 
+  it('invite prints the invitation link, which signs the invitee up into the owner group', async () => {
+    const result = await admin('invite', '--email', 'Guest@example.com', '--group-of', 'CLI@example.com');
+    expect(result.code).toBe(0);
+    const link = new URL(result.stdout.trim());
+    expect(link.pathname).toBe('/pages/signup/invited');
+    expect(link.searchParams.get('email')).toBe('Guest@example.com');
+    const signup = await fetch(`${server.url}/api/signup/invite?invitation_token=${link.searchParams.get('invitation_token')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'guest@example.com', password: 'Secret1234', friendly_name: 'Guest', accept_terms: true, language: 'en-us' }),
+    });
+    expect(signup.status).toBe(200);
+    const cookie = await loginCookie(server, 'guest@example.com', 'Secret1234');
+    const session = await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json();
+    expect(session.data.user).toMatchObject({ apiAccess: true, isGroupOwner: false });
+  });
+
+  it('invite refuses a group-of that owns no group, and missing options', async () => {
+    const notOwner = await admin('invite', '--email', 'x@example.com', '--group-of', 'second@example.com');
+    expect(notOwner.code).not.toBe(0);
+    expect(notOwner.stderr).toMatch(/No group owner/);
+    expect((await admin('invite', '--email', 'x@example.com')).code).not.toBe(0);
+  });
+
   it('list-users shows the users', async () => {
     const result = await admin('list-users');
     expect(result.code).toBe(0);

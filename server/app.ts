@@ -1,8 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import captchaRoutes from './modules/captcha/captcha.routes.ts';
+import consentRoutes from './modules/consent/consent.routes.ts';
 import invitationRoutes from './modules/invitations/invitations.routes.ts';
+import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.ts';
+import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import passwordRoutes from './modules/password/password.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
@@ -62,6 +66,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(invitationRoutes);
   await app.register(captchaRoutes);
   await app.register(siteRoutes);
+  await app.register(oauthRoutes);
+  await app.register(oauthProtocolRoutes);
+  await app.register(consentRoutes);
+  await app.register(amazonRoutes);
 
   await app.register(staticSpaPlugin);
   return app;

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { persistedSecret } from './lib/persisted-secret.ts';
 import { lifecycleConfig, lifecycleEnvShape, lifecycleIssues, type LifecycleConfig } from './lifecycle-config.ts';
+import { oauthConfig, oauthEnvShape, oauthIssues, type OAuthConfig } from './oauth-config.ts';
 
 // Environment values are strings; these turn them into typed values while keeping the variable name in each issue.
 const optionalText = z.string().trim().optional();
@@ -55,6 +56,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   STATIC_DIR: z.string().min(1).default('dist'),
   ...lifecycleEnvShape,
+  ...oauthEnvShape,
 });
 
 export interface PublicSiteConfig {
@@ -64,9 +66,12 @@ export interface PublicSiteConfig {
   apiDocsUrl: string | null;
   cnCompanyName: string | null;
   cnFilingNumbers: string | null;
+  /** Where the SPA starts Login with Amazon; the client id is public by OAuth's design. */
+  amazonAuthorizeUrl: string;
+  amazonClientId: string | null;
 }
 
-export interface Config extends LifecycleConfig {
+export interface Config extends LifecycleConfig, OAuthConfig {
   port: number;
   host: string;
   publicUrl: string;
@@ -105,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`FOO=` in a .env file) means "use the default", not "the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(present);
-  const crossIssues = lifecycleIssues(present);
+  const crossIssues = [...lifecycleIssues(present), ...oauthIssues(present)];
   if (!parsed.success || crossIssues.length > 0) {
     const issues = (parsed.error?.issues ?? []).map((issue) => `${String(issue.path[0] ?? '(env)')}: ${issue.message}`);
     throw new ConfigError([...issues, ...crossIssues]);
@@ -138,11 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiDocsUrl: e.API_DOCS_URL ?? null,
       cnCompanyName: e.CN_COMPANY_NAME ?? null,
       cnFilingNumbers: e.CN_FILING_NUMBERS ?? null,
+      amazonAuthorizeUrl: e.AMAZON_AUTHORIZE_URL,
+      amazonClientId: e.AMAZON_CLIENT_ID ?? null,
     }),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: resolve(e.STATIC_DIR),
     ...lifecycleConfig(e, dataDir, publicUrl),
+    ...oauthConfig(e, dataDir, publicUrl),
   };
   return Object.freeze(config);
 }

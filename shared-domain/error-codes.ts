@@ -40,6 +40,12 @@ export const GenericCode = {
   EMAIL_ALREADY_REGISTERED: 'EMAIL_ALREADY_REGISTERED',
   ALREADY_VERIFIED: 'ALREADY_VERIFIED',
   NOT_FOUND: 'NOT_FOUND',
+  /** Create grant (spec §8): 'application name has been taken by another account'. */
+  APPLICATION_NAME_TAKEN: 'APPLICATION_NAME_TAKEN',
+  /** Create grant (spec §8): 'number of credentials of this grant type has exceeded the limit for the account'. */
+  CLIENT_LIMIT_EXCEEDED: 'CLIENT_LIMIT_EXCEEDED',
+  /** A redirect URI that is not an absolute http(s) URL, or redirect URIs on a grant type that takes none. */
+  INVALID_REDIRECT_URI: 'INVALID_REDIRECT_URI',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -2,12 +2,14 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as accountLifecycle from './migrations/2026-11-22_account-lifecycle.ts';
 import * as initial from './migrations/2026-11-22_initial.ts';
+import * as oauth from './migrations/2026-11-22_oauth.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist.
 const migrations: Record<string, Migration> = {
   '2026-11-22_initial': initial,
   '2026-11-22_account-lifecycle': accountLifecycle,
+  '2026-11-22_oauth': oauth,
 };
 const ORDER = Object.keys(migrations);
 

@@ -1,5 +1,9 @@
 import type { CaptchaUsedTable } from '../modules/captcha/captcha.table.ts';
+import type { OAuthClientsTable } from '../modules/clients/clients.table.ts';
+import type { OAuthConsentsTable } from '../modules/consent/consents.table.ts';
 import type { MailOutboxTable } from '../modules/mail/mail.table.ts';
+import type { OAuthAuthorizationCodesTable } from '../modules/oauth/authorization-codes.table.ts';
+import type { OAuthTokensTable } from '../modules/oauth/tokens.table.ts';
 import type { SessionsTable } from '../modules/sessions/sessions.table.ts';
 import type { AccountTokensTable } from '../modules/tokens/tokens.table.ts';
 import type { GroupsTable } from '../modules/users/groups.table.ts';
@@ -16,4 +20,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
   captcha_used: CaptchaUsedTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_authorization_codes: OAuthAuthorizationCodesTable;
+  oauth_tokens: OAuthTokensTable;
+  oauth_consents: OAuthConsentsTable;
 }

@@ -103,6 +103,8 @@ describe('service endpoints', () => {
         apiDocsUrl: null,
         cnCompanyName: null,
         cnFilingNumbers: null,
+        amazonAuthorizeUrl: 'https://www.amazon.com/ap/oa',
+        amazonClientId: null,
         termsUrl: null,
         captcha: { provider: 'altcha', siteKey: null },
       },

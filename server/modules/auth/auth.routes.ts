@@ -11,6 +11,7 @@ import {
   setSessionCookies,
 } from '../../plugins/session.plugin.ts';
 import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
+import { denialRedirect } from '../oauth/authorize.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { login, redirectAfterLogin } from './auth.service.ts';
 
@@ -56,6 +57,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await closeSession(db, config, token, Date.now());
     clearSessionCookies(reply, config);
+    // Consent Cancel (issue 4): a registered client and one of its exact redirect URIs hear of the denial themselves.
+    const denial = await denialRedirect(db, request.query as Record<string, unknown>);
+    if (denial) return reply.redirect(denial, 302);
     // The SPA fetches this; a plain link or form navigation (spec §2: consent Cancel) lands on the logout page
     // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.
     if (request.headers['sec-fetch-mode'] === 'navigate') {

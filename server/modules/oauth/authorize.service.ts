@@ -1,0 +1,175 @@
+import type { Db } from '../../db/database.ts';
+import { findClient } from '../clients/clients.service.ts';
+import { consentCovers, rememberConsent } from '../consent/consent.service.ts';
+import { allowedScope, toOAuthClient, type OAuthModelConfig } from './oauth.model.ts';
+import { isOAuthError, OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
+import type { OAuthClient, OAuthUser } from './oauth-user.ts';
+
+/** The query of GET /api/oauth/authorize, carried through the consent pages to GET /api/consent. */
+export interface AuthorizeParams {
+  response_type?: string;
+  client_id?: string;
+  redirect_uri?: string;
+  scope?: string;
+  state?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  /** Alexa Together's tracking id (spec §2), kept with the consent. */
+  tracking_id?: string;
+}
+
+export interface AuthorizingUser {
+  userId: string;
+  groupId: string;
+  isOwner: boolean;
+}
+
+/**
+ * What the browser should do next. `errorPage` is for requests whose client or redirect URI we cannot trust: they
+ * are never sent back to the client (RFC 6749 §4.1.2.1), the user sees our error page instead.
+ */
+export type AuthorizeOutcome =
+  | { kind: 'errorPage'; description: 'invalid_client' | 'invalid_redirect_uri' | 'invalid_request' }
+  | { kind: 'login' }
+  | { kind: 'redirect'; location: string };
+
+type Checked =
+  | { ok: false; outcome: AuthorizeOutcome }
+  | { ok: true; client: OAuthClient; applicationName: string; redirectUri: string; scopes: string[] };
+
+/** GET /api/oauth/authorize: log in first, then a code at once when the consent is remembered, else the consent page. */
+export async function authorize(
+  db: Db,
+  config: OAuthModelConfig,
+  params: AuthorizeParams,
+  user: AuthorizingUser | null,
+): Promise<AuthorizeOutcome> {
+  const checked = await checkRequest(db, params, user);
+  if (!checked.ok) return checked.outcome;
+  if (await consentCovers(db, user!.userId, checked.client.id, checked.scopes)) {
+    return issueCode(db, config, params, checked, user!);
+  }
+  const consent = new URLSearchParams(
+    definedOnly({
+      scope: checked.scopes.join(' '),
+      application_name: checked.applicationName,
+      client_id: params.client_id,
+      redirect_uri: checked.redirectUri,
+      state: params.state,
+      response_type: 'code',
+      code_challenge: params.code_challenge,
+      code_challenge_method: params.code_challenge ? (params.code_challenge_method ?? 'S256') : undefined,
+      tracking_id: params.tracking_id,
+    }),
+  );
+  return { kind: 'redirect', location: `/pages/consent?${consent}` };
+}
+
+/** GET /api/consent (the consent page's Accept): the same checks again, then remember the consent and issue a code. */
+export async function acceptConsent(
+  db: Db,
+  config: OAuthModelConfig,
+  params: AuthorizeParams,
+  user: AuthorizingUser | null,
+): Promise<AuthorizeOutcome> {
+  const checked = await checkRequest(db, params, user);
+  if (!checked.ok) return checked.outcome;
+  await rememberConsent(db, {
+    userId: user!.userId,
+    clientId: checked.client.id,
+    scopes: checked.scopes,
+    trackingId: params.tracking_id?.slice(0, 200) || null,
+  });
+  return issueCode(db, config, params, checked, user!);
+}
+
+export const DENIAL_DESCRIPTION = 'user denied authorization request';
+
+/**
+ * The consent page's Cancel navigates to GET /api/logout with error=access_denied (spec §4). When the request names a
+ * registered client and one of its exact redirect URIs, the client hears about the denial; otherwise null.
+ */
+export async function denialRedirect(db: Db, query: Record<string, unknown>): Promise<string | null> {
+  const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+  const clientId = text('client_id');
+  const redirectUri = text('redirect_uri');
+  if (text('error') !== 'access_denied' || !clientId || !redirectUri) return null;
+  const client = await findClient(db, clientId);
+  if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(redirectUri)) return null;
+  return clientRedirect(redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: text('state') });
+}
+
+async function checkRequest(db: Db, params: AuthorizeParams, user: AuthorizingUser | null): Promise<Checked> {
+  const found = params.client_id ? await findClient(db, params.client_id) : null;
+  if (!found || found.grantType !== 'authorization_code') return fail({ kind: 'errorPage', description: 'invalid_client' });
+  // Exact string match against a registered URI, and a missing one is not guessed: nothing else is ever redirected to.
+  const redirectUri = params.redirect_uri;
+  if (!redirectUri || !found.redirectUris.includes(redirectUri)) {
+    return fail({ kind: 'errorPage', description: 'invalid_redirect_uri' });
+  }
+  if (!user) return fail({ kind: 'login' });
+
+  // From here on the redirect URI is trusted, so problems go back to the client as the protocol says.
+  const back = (error: string, error_description: string) =>
+    fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error, error_description, state: params.state }) });
+  if (params.state !== undefined && !/^[\x20-\x7e]*$/.test(params.state)) {
+    return fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error: 'invalid_request', error_description: 'Invalid parameter: `state`' }) });
+  }
+  if (params.response_type !== 'code') return back('unsupported_response_type', 'Only response_type=code is supported');
+  if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') {
+    return back('invalid_request', 'code_challenge_method must be S256');
+  }
+  if (params.code_challenge_method !== undefined && !params.code_challenge) {
+    return back('invalid_request', 'Missing parameter: `code_challenge`');
+  }
+  const client = toOAuthClient(found);
+  const requested = (params.scope ?? '').split(' ').filter(Boolean);
+  const scopes = allowedScope(requested, client, user.isOwner);
+  if (!scopes) return back('invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
+  return { ok: true, client, applicationName: found.applicationName, redirectUri, scopes };
+}
+
+/** The library validates the request once more, stores the code (hashed) and builds the redirect with code and state. */
+async function issueCode(
+  db: Db,
+  config: OAuthModelConfig,
+  params: AuthorizeParams,
+  checked: Extract<Checked, { ok: true }>,
+  user: AuthorizingUser,
+): Promise<AuthorizeOutcome> {
+  const oauthUser: OAuthUser = { id: user.userId, groupId: user.groupId, isOwner: user.isOwner };
+  const query = definedOnly({
+    response_type: 'code',
+    client_id: params.client_id,
+    redirect_uri: checked.redirectUri,
+    scope: checked.scopes.join(' '),
+    state: params.state,
+    code_challenge: params.code_challenge,
+    code_challenge_method: params.code_challenge_method,
+  });
+  const request = new OAuthRequest({ method: 'GET', headers: {}, query, body: {} });
+  const response = new OAuthResponse({});
+  try {
+    await oauthServer(db, config).authorize(request, response, { authenticateHandler: { handle: async () => oauthUser } });
+  } catch (err) {
+    // The library wraps our own failures as server_error; those are bugs to log, not answers for the client.
+    if (!isOAuthError(err) || err.name === 'server_error') throw (err as { inner?: unknown }).inner ?? err;
+    if (!response.get('location')) return { kind: 'errorPage', description: 'invalid_request' };
+  }
+  return { kind: 'redirect', location: response.get('location') as string };
+}
+
+function clientRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+}
+
+function fail(outcome: AuthorizeOutcome): Checked {
+  return { ok: false, outcome };
+}
+

@@ -1,0 +1,33 @@
+import { AUTHORIZATION_CODE_SCOPE, CLIENT_CREDENTIALS_SCOPE } from '../clients/client-scopes.ts';
+import type { OAuthModelConfig } from './oauth.model.ts';
+import { signingKeyOf } from './signing-key.ts';
+
+const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+
+/** RFC 8414 authorization server metadata; every URL hangs off the issuer (PUBLIC_URL). */
+export async function authorizationServerMetadata(config: OAuthModelConfig): Promise<Record<string, unknown>> {
+  const issuer = config.oauth.issuer;
+  const key = await signingKeyOf(config.oauth.signingKeyPem);
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/api/oauth/authorize`,
+    token_endpoint: `${issuer}/api/oauth/token`,
+    revocation_endpoint: `${issuer}/api/oauth/revoke`,
+    introspection_endpoint: `${issuer}/api/oauth/introspect`,
+    jwks_uri: `${issuer}/api/oauth/jwks`,
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: AUTH_METHODS,
+    revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+    introspection_endpoint_auth_methods_supported: AUTH_METHODS,
+    scopes_supported: [...new Set([...AUTHORIZATION_CODE_SCOPE.split(' '), ...CLIENT_CREDENTIALS_SCOPE.split(' ')])],
+    access_token_signing_alg_values_supported: [key.alg],
+  };
+}
+
+export async function jwks(config: OAuthModelConfig): Promise<{ keys: unknown[] }> {
+  const key = await signingKeyOf(config.oauth.signingKeyPem);
+  return { keys: [key.publicJwk] };
+}

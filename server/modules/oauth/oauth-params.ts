@@ -1,0 +1,29 @@
+import type { AuthorizeParams } from './authorize.service.ts';
+
+const NAMES = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'tracking_id',
+] as const;
+const MAX_LENGTH = 2048;
+
+/**
+ * The authorization parameters of a query string. A repeated or oversized parameter makes the whole request
+ * invalid (RFC 6749 §3.1: parameters MUST NOT be included more than once): null, shown as our error page.
+ */
+export function authorizeParams(query: unknown): AuthorizeParams | null {
+  const source = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const params: AuthorizeParams = {};
+  for (const name of NAMES) {
+    const value = source[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.length > MAX_LENGTH) return null;
+    params[name] = value;
+  }
+  return params;
+}

@@ -1,0 +1,78 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { ProtocolRequest } from './client-auth.ts';
+import { isOAuthError } from './oauth-server.ts';
+import { exchangeToken, introspectToken, revokeToken } from './token.service.ts';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The server-to-server half of the authorization server: token, revocation and introspection. Registered as its own
+ * encapsulated plugin, so the form body parser and the RFC 6749 §5.2 error format apply to these routes only; every
+ * other route keeps JSON-only bodies and the portal's error body.
+ */
+export default async function oauthProtocolRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+
+  // OAuth clients send forms (RFC 6749 §4.1.3), and a parameter may appear only once (§3.2).
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(body as string)) {
+      if (Object.hasOwn(fields, name)) {
+        done(new OAuth2Server.InvalidRequestError(`Invalid request: \`${name}\` is repeated`), undefined);
+        return;
+      }
+      fields[name] = value;
+    }
+    done(null, fields);
+  });
+
+  // One handler for this scope: the protocol's error body, which OAuth client libraries parse, instead of the portal's.
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    const { status, error, description } = protocolError(err);
+    if (status >= 500) request.log.error({ err: (err as { inner?: unknown }).inner ?? err }, 'oauth request failed');
+    if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth"');
+    return reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('pragma', 'no-cache')
+      .send({ error, error_description: description });
+  });
+
+  app.post('/api/oauth/token', async (request, reply) => {
+    const result = await exchangeToken(db, config, protocolRequest(request, false));
+    reply.headers(result.headers);
+    return result.body;
+  });
+
+  app.post('/api/oauth/revoke', async (request, reply) => {
+    await revokeToken(db, config, protocolRequest(request, true));
+    return reply.header('cache-control', 'no-store').send('');
+  });
+
+  app.post('/api/oauth/introspect', async (request, reply) => {
+    const answer = await introspectToken(db, config, protocolRequest(request, true));
+    reply.header('cache-control', 'no-store');
+    return answer;
+  });
+}
+
+/** The token endpoint lets the library judge the content type (it answers invalid_request); the others do it here. */
+function protocolRequest(request: FastifyRequest, requireForm: boolean): ProtocolRequest {
+  const isForm = (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM);
+  if (requireForm && !isForm) throw new OAuth2Server.InvalidRequestError(`Invalid request: content must be ${FORM}`);
+  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const strings = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return { headers: request.headers, body: strings };
+}
+
+function protocolError(err: FastifyError | Error): { status: number; error: string; description: string } {
+  if (isOAuthError(err) && err.code < 500) return { status: err.code, error: err.name, description: err.message };
+  if (err instanceof AppError && err.status < 500) return { status: err.status, error: 'invalid_request', description: err.message };
+  const status = (err as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, error: 'invalid_request', description: 'Malformed request' };
+  }
+  return { status: 500, error: 'server_error', description: 'Internal server error' };
+}

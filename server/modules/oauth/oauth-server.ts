@@ -1,0 +1,26 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { Db } from '../../db/database.ts';
+import { createOAuthModel, type OAuthModelConfig } from './oauth.model.ts';
+
+export const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;
+export type OAuthErrorInstance = InstanceType<typeof OAuth2Server.OAuthError>;
+
+/** Short enough that a code seen in a log or a Referer is useless by the time anyone reads it (RFC 6749 §4.1.2). */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+
+export function isOAuthError(err: unknown): err is OAuthErrorInstance {
+  return err instanceof OAuth2Server.OAuthError;
+}
+
+/** A library instance over our model; cheap to build, so each service call makes its own. */
+export function oauthServer(db: Db, config: OAuthModelConfig): OAuth2Server {
+  return new OAuth2Server({
+    model: createOAuthModel(db, config),
+    accessTokenLifetime: config.oauth.accessTokenTtlSeconds,
+    refreshTokenLifetime: config.oauth.refreshTokenTtlSeconds,
+    authorizationCodeLifetime: AUTHORIZATION_CODE_TTL_SECONDS,
+    // State is the client's CSRF defence and its choice; the Alexa flow may come without one (spec §2).
+    allowEmptyState: true,
+    alwaysIssueNewRefreshToken: true,
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * Who a grant acts for, as the OAuth library carries it between model calls. `id` is null for client_credentials
+ * (the client acts for its own account); `familyId` travels from a refresh token to the tokens that replace it.
+ */
+export interface OAuthUser {
+  id: string | null;
+  groupId: string;
+  isOwner: boolean;
+  familyId?: string;
+}
+
+/** The library's view of one of our clients: `id` is the credential id, `clientId` the public identifier. */
+export interface OAuthClient {
+  id: string;
+  clientId: string;
+  groupId: string;
+  grantType: string;
+  grants: string[];
+  redirectUris: string[];
+  /** Scopes the client may ever hold. */
+  scopes: string[];
+}

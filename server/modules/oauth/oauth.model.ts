@@ -1,0 +1,202 @@
+import type {
+  AuthorizationCode,
+  AuthorizationCodeModel,
+  ClientCredentialsModel,
+  RefreshToken,
+  RefreshTokenModel,
+  Token,
+} from '@node-oauth/oauth2-server';
+import { parseScopes } from '../../../shared-domain/scopes.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { newOpaqueSecret, sha256Hex } from '../../lib/opaque-secret.ts';
+import { authenticateClient, findClient, type ClientRecord } from '../clients/clients.service.ts';
+import { touchClientLastUsed } from '../clients/clients.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  consumeAuthorizationCode,
+  deleteExpiredAuthorizationCodes,
+  findAuthorizationCode,
+  insertAuthorizationCode,
+} from './authorization-codes.repository.ts';
+import type { OAuthClient, OAuthUser } from './oauth-user.ts';
+import { signAccessToken, signingKeyOf } from './signing-key.ts';
+import { findTokenByRefreshHash, insertToken, markRefreshUsed, revokeFamily } from './tokens.repository.ts';
+
+export type OAuthModelConfig = Pick<Config, 'oauth'>;
+export type OAuthModel = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel;
+
+export function toOAuthClient(client: ClientRecord): OAuthClient {
+  return {
+    id: client.id,
+    clientId: client.clientId,
+    groupId: client.groupId,
+    grantType: client.grantType,
+    // A code client also refreshes; a client_credentials client simply asks again.
+    grants: client.grantType === 'authorization_code' ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
+    redirectUris: client.redirectUris,
+    scopes: client.scope.split(' ').filter(Boolean),
+  };
+}
+
+/**
+ * What a user grant may carry: inside the grammar and the user's rights (shared-domain/scopes.ts, the same rules as
+ * the consent page) and inside what the client may ever hold. Null when anything is outside.
+ */
+export function allowedScope(scope: readonly string[] | undefined, client: OAuthClient, isOwner: boolean): string[] | null {
+  if (!scope || scope.length === 0) return null;
+  const parsed = parseScopes(scope.join(' '), isOwner);
+  if (!parsed.ok) return null;
+  const tokens = parsed.scopes.map((s) => `${s.resource}:${s.permission}`);
+  return tokens.every((t) => client.scopes.includes(t)) ? tokens : null;
+}
+
+/** The Kysely-backed model @node-oauth/oauth2-server drives; protocol checks stay in the library. */
+export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
+  const model: OAuthModel = {
+    async getClient(clientId: string, clientSecret: string | null | undefined) {
+      // No secret: the authorization endpoint, or a PKCE redemption whose verifier the library checks instead.
+      const client = clientSecret ? await authenticateClient(db, clientId, clientSecret) : await findClient(db, clientId);
+      return client ? toOAuthClient(client) : null;
+    },
+
+    async getUserFromClient(client) {
+      const user: OAuthUser = { id: null, groupId: (client as OAuthClient).groupId, isOwner: true };
+      return user;
+    },
+
+    async validateScope(user, client, scope) {
+      const c = client as OAuthClient;
+      if (c.grantType === 'client_credentials') {
+        if (!scope || scope.length === 0) return c.scopes;
+        return scope.every((s) => c.scopes.includes(s)) ? [...new Set(scope)] : false;
+      }
+      return allowedScope(scope, c, (user as OAuthUser).isOwner) ?? false;
+    },
+
+    async generateAuthorizationCode() {
+      return newOpaqueSecret();
+    },
+
+    async saveAuthorizationCode(code, client, user) {
+      const now = Date.now();
+      await deleteExpiredAuthorizationCodes(db, now);
+      await insertAuthorizationCode(
+        db,
+        {
+          codeHash: sha256Hex(code.authorizationCode),
+          clientId: client.id,
+          userId: (user as OAuthUser).id!,
+          redirectUri: code.redirectUri,
+          scope: (code.scope ?? []).join(' '),
+          codeChallenge: code.codeChallenge ?? null,
+          codeChallengeMethod: code.codeChallengeMethod ?? null,
+          expiresAt: code.expiresAt.getTime(),
+        },
+        now,
+      );
+      return { ...code, client, user } as AuthorizationCode;
+    },
+
+    async getAuthorizationCode(authorizationCode) {
+      const row = await findAuthorizationCode(db, sha256Hex(authorizationCode));
+      if (!row) return null;
+      const owner = await findUserById(db, row.userId);
+      if (!owner) return null;
+      const user: OAuthUser = { id: owner.id, groupId: owner.groupId, isOwner: owner.isOwner };
+      return {
+        authorizationCode,
+        expiresAt: new Date(row.expiresAt),
+        redirectUri: row.redirectUri,
+        scope: row.scope.split(' ').filter(Boolean),
+        client: { id: row.clientId, grants: [] },
+        user,
+        ...(row.codeChallenge ? { codeChallenge: row.codeChallenge, codeChallengeMethod: row.codeChallengeMethod ?? 'S256' } : {}),
+      };
+    },
+
+    async revokeAuthorizationCode(code) {
+      return consumeAuthorizationCode(db, sha256Hex(code.authorizationCode));
+    },
+
+    // The access token is a JWT signed in saveToken, once its expiry is known; the library only needs its jti here.
+    async generateAccessToken() {
+      return crypto.randomUUID();
+    },
+
+    async generateRefreshToken() {
+      return newOpaqueSecret();
+    },
+
+    async saveToken(token, client, user) {
+      const c = client as OAuthClient;
+      const u = user as OAuthUser;
+      const now = Date.now();
+      const jti = token.accessToken;
+      const expiresAt = token.accessTokenExpiresAt ?? new Date(now + config.oauth.accessTokenTtlSeconds * 1000);
+      const scope = (token.scope ?? []).join(' ');
+      const key = await signingKeyOf(config.oauth.signingKeyPem);
+      const accessToken = await signAccessToken(key, {
+        iss: config.oauth.issuer,
+        sub: u.id ?? c.clientId,
+        client_id: c.clientId,
+        scope,
+        jti,
+        iat: Math.floor(now / 1000),
+        exp: Math.floor(expiresAt.getTime() / 1000),
+      });
+      await insertToken(db, {
+        id: crypto.randomUUID(),
+        accessJti: jti,
+        accessExpiresAt: expiresAt.getTime(),
+        refreshHash: token.refreshToken ? sha256Hex(token.refreshToken) : null,
+        refreshExpiresAt: token.refreshToken ? (token.refreshTokenExpiresAt?.getTime() ?? null) : null,
+        familyId: u.familyId ?? crypto.randomUUID(),
+        clientId: c.id,
+        userId: u.id,
+        groupId: u.groupId,
+        scope,
+        createdAt: now,
+      });
+      await touchClientLastUsed(db, c.id, now);
+      const saved: Token = { ...token, accessToken, accessTokenExpiresAt: expiresAt, client, user };
+      return saved;
+    },
+
+    async getRefreshToken(refreshToken) {
+      const row = await findTokenByRefreshHash(db, sha256Hex(refreshToken));
+      if (!row || row.revokedAt !== null || row.userId === null) return null;
+      if (row.refreshUsedAt !== null) {
+        // A rotated-away token came back: someone holds a copy. Cut off every token descended from the same grant.
+        await revokeFamily(db, row.familyId, Date.now());
+        return null;
+      }
+      const owner = await findUserById(db, row.userId);
+      if (!owner) return null;
+      const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId };
+      const found: RefreshToken = {
+        refreshToken,
+        refreshTokenExpiresAt: row.refreshExpiresAt === null ? undefined : new Date(row.refreshExpiresAt),
+        scope: row.scope.split(' ').filter(Boolean),
+        client: { id: row.clientId, grants: [] },
+        user,
+        tokenId: row.id,
+      };
+      return found;
+    },
+
+    async revokeToken(token) {
+      const now = Date.now();
+      if (await markRefreshUsed(db, token.tokenId as string, now)) return true;
+      // Lost the race to a concurrent exchange of the same token: that is a replay too.
+      await revokeFamily(db, (token.user as OAuthUser).familyId!, now);
+      return false;
+    },
+
+    // Resource servers use introspection, never the library's authenticate(); the type wants the method anyway.
+    async getAccessToken() {
+      return null;
+    },
+  };
+  return model;
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeRelativePath } from '../../../shared-domain/redirect.ts';
+import { loadSession } from '../../plugins/session.plugin.ts';
+import { authorize, type AuthorizeOutcome, type AuthorizingUser } from './authorize.service.ts';
+import { authorizationServerMetadata, jwks } from './metadata.ts';
+import { authorizeParams } from './oauth-params.ts';
+
+/** The browser-facing half of the authorization server, plus the public documents clients discover it by. */
+export default async function oauthRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+
+  app.get('/api/oauth/authorize', async (request, reply) => {
+    const params = authorizeParams(request.query);
+    if (!params) return sendOutcome(request, reply, { kind: 'errorPage', description: 'invalid_request' });
+    return sendOutcome(request, reply, await authorize(db, config, params, await authorizingUser(request)));
+  });
+
+  app.get('/.well-known/oauth-authorization-server', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return authorizationServerMetadata(config);
+  });
+
+  app.get('/api/oauth/jwks', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return jwks(config);
+  });
+}
+
+export async function authorizingUser(request: FastifyRequest): Promise<AuthorizingUser | null> {
+  const session = await loadSession(request);
+  return session ? { userId: session.userId, groupId: session.groupId, isOwner: session.isOwner } : null;
+}
+
+/**
+ * Every outcome is a navigation: our login page (coming back to this very URL, a same-origin relative path the login
+ * page accepts), our error page, or a redirect the service has already checked (consent page or registered URI).
+ */
+export function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: AuthorizeOutcome) {
+  reply.header('cache-control', 'no-store');
+  if (outcome.kind === 'login') {
+    const returnTo = safeRelativePath(request.url, '/pages/main');
+    return reply.redirect(`/pages/login?return_to=${encodeURIComponent(returnTo)}`, 302);
+  }
+  if (outcome.kind === 'errorPage') {
+    const query = new URLSearchParams({ error: 'invalid_request', error_description: outcome.description });
+    return reply.redirect(`/pages/error?${query}`, 302);
+  }
+  return reply.redirect(outcome.location, 302);
+}

@@ -1,0 +1,68 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+
+export interface SigningKey {
+  alg: 'ES256' | 'RS256';
+  kid: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  publicJwk: JWK;
+}
+
+export interface AccessTokenClaims {
+  iss: string;
+  /** The user for user grants; the client_id for client_credentials (RFC 9068 §2.2). */
+  sub: string;
+  client_id: string;
+  scope: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+// The key is fixed for the process's life (config is frozen), so importing it once per PEM is enough.
+const cache = new Map<string, Promise<SigningKey>>();
+
+export function signingKeyOf(pem: string): Promise<SigningKey> {
+  let key = cache.get(pem);
+  if (!key) {
+    key = load(pem);
+    cache.set(pem, key);
+  }
+  return key;
+}
+
+async function load(pem: string): Promise<SigningKey> {
+  const privateKey = createPrivateKey(pem);
+  const publicKey = createPublicKey(privateKey);
+  const alg = privateKey.asymmetricKeyType === 'ec' ? 'ES256' : 'RS256';
+  const jwk = await exportJWK(publicKey);
+  // The thumbprint names the key, so a rotated key gets a new kid without anyone choosing one.
+  const kid = await calculateJwkThumbprint(jwk);
+  return { alg, kid, privateKey, publicKey, publicJwk: { ...jwk, kid, alg, use: 'sig' } };
+}
+
+export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
+  const { iss, sub, jti, iat, exp, ...rest } = claims;
+  return new SignJWT(rest)
+    // RFC 9068's type keeps an access token from being mistaken for any other JWT we might sign.
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
+    .setIssuer(iss)
+    .setSubject(sub)
+    .setJti(jti)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+}
+
+/** The claims of an access token we signed and that has not expired; null for anything else. */
+export async function verifyAccessToken(key: SigningKey, issuer: string, token: string): Promise<AccessTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [key.alg], issuer, typ: 'at+jwt' });
+    if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') return null;
+    if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string') return null;
+    return payload as unknown as AccessTokenClaims;
+  } catch {
+    return null;
+  }
+}

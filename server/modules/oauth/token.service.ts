@@ -1,0 +1,99 @@
+import type { Db } from '../../db/database.ts';
+import { sha256Hex } from '../../lib/opaque-secret.ts';
+import { authenticateRequestClient, type ProtocolRequest } from './client-auth.ts';
+import type { OAuthModelConfig } from './oauth.model.ts';
+import { OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
+import { signingKeyOf, verifyAccessToken } from './signing-key.ts';
+import { findTokenByJti, findTokenByRefreshHash, revokeFamily, revokeTokenRow, type TokenRecord } from './tokens.repository.ts';
+
+export interface TokenEndpointResult {
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/**
+ * POST /api/oauth/token: authorization_code (PKCE), client_credentials and refresh_token, all decided by the library
+ * over our model. Failures are thrown as the library's OAuthError, which the protocol routes render per RFC 6749 §5.2.
+ */
+export async function exchangeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<TokenEndpointResult> {
+  const req = new OAuthRequest({ method: 'POST', headers: stringHeaders(request.headers), query: {}, body: request.body });
+  const res = new OAuthResponse({});
+  await oauthServer(db, config).token(req, res);
+  return { headers: res.headers as Record<string, string>, body: res.body as Record<string, unknown> };
+}
+
+/**
+ * RFC 7009. A refresh token takes its whole family with it (every token descended from the same authorization); an
+ * access token takes its own issuance. Unknown tokens and other clients' tokens are answered like success and left
+ * alone, so the endpoint reveals nothing about tokens the caller does not hold.
+ */
+export async function revokeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<void> {
+  const client = await authenticateRequestClient(db, request);
+  const found = await findToken(db, config, request.body.token, request.body.token_type_hint);
+  if (!found || found.row.clientId !== client.id) return;
+  const now = Date.now();
+  if (found.kind === 'refresh_token') await revokeFamily(db, found.row.familyId, now);
+  else await revokeTokenRow(db, found.row.id, now);
+}
+
+export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
+
+/**
+ * RFC 7662, answered from the token's row, so revocation and consent removal show at once. A client may introspect
+ * only tokens issued to it: for anything else, as for unknown, expired or revoked tokens, the answer is inactive.
+ */
+export async function introspectToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<Introspection> {
+  const client = await authenticateRequestClient(db, request);
+  const found = await findToken(db, config, request.body.token, request.body.token_type_hint);
+  if (!found || found.row.clientId !== client.id || found.row.revokedAt !== null) return { active: false };
+  const { row } = found;
+  const now = Date.now();
+  const expiresAt = found.kind === 'access_token' ? row.accessExpiresAt : row.refreshExpiresAt;
+  if (expiresAt === null || expiresAt <= now) return { active: false };
+  if (found.kind === 'refresh_token' && row.refreshUsedAt !== null) return { active: false };
+  return {
+    active: true,
+    scope: row.scope,
+    client_id: client.clientId,
+    sub: row.userId ?? client.clientId,
+    token_type: found.kind === 'access_token' ? 'Bearer' : 'refresh_token',
+    exp: Math.floor(expiresAt / 1000),
+    iat: Math.floor(row.createdAt / 1000),
+    iss: config.oauth.issuer,
+    ...(found.kind === 'access_token' ? { jti: row.accessJti } : {}),
+  };
+}
+
+type FoundToken = { kind: 'access_token' | 'refresh_token'; row: TokenRecord };
+
+/** The hint only orders the lookups (RFC 7009 §2.1); a JWT we signed is an access token, anything else may be a refresh token. */
+async function findToken(
+  db: Db,
+  config: OAuthModelConfig,
+  token: string | undefined,
+  hint: string | undefined,
+): Promise<FoundToken | null> {
+  if (!token) return null;
+  const asAccess = async (): Promise<FoundToken | null> => {
+    const key = await signingKeyOf(config.oauth.signingKeyPem);
+    const claims = await verifyAccessToken(key, config.oauth.issuer, token);
+    const row = claims ? await findTokenByJti(db, claims.jti) : null;
+    return row ? { kind: 'access_token', row } : null;
+  };
+  const asRefresh = async (): Promise<FoundToken | null> => {
+    const row = await findTokenByRefreshHash(db, sha256Hex(token));
+    return row ? { kind: 'refresh_token', row } : null;
+  };
+  const [first, second] = hint === 'refresh_token' ? [asRefresh, asAccess] : [asAccess, asRefresh];
+  return (await first()) ?? (await second());
+}
+
+function stringHeaders(headers: ProtocolRequest['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.join(', ');
+  }
+  return out;
+}
+

@@ -1,0 +1,109 @@
+import { createPrivateKey } from 'node:crypto';
+import { z } from 'zod';
+import { persistedPrivateKey } from './lib/persisted-key.ts';
+
+// The authorization-server part of the environment (issues 4 and 5): client store limits, token lifetimes, the
+// token signing key and Login with Amazon. Kept apart from config.ts like lifecycle-config.ts; config.ts merges it.
+
+const optionalText = z.string().trim().optional();
+const httpUrl = (fallback: string) =>
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(fallback);
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback);
+
+export const oauthEnvShape = {
+  CLIENT_CAP_PER_GRANT_TYPE: int(5, 1, 1000),
+  ACCESS_TOKEN_TTL_SECONDS: int(3600, 60, 86_400),
+  REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
+  // PEM text; `\n` escapes are accepted because most environments cannot hold a multi-line value.
+  OAUTH_SIGNING_KEY: optionalText,
+  AMAZON_CLIENT_ID: optionalText,
+  AMAZON_CLIENT_SECRET: optionalText,
+  AMAZON_AUTHORIZE_URL: httpUrl('https://www.amazon.com/ap/oa'),
+  AMAZON_TOKEN_URL: httpUrl('https://api.amazon.com/auth/o2/token'),
+  AMAZON_PROFILE_URL: httpUrl('https://api.amazon.com/user/profile'),
+};
+
+type OAuthEnv = z.output<z.ZodObject<typeof oauthEnvShape>>;
+
+export interface OAuthServerConfig {
+  /** `iss` of every access token and the metadata's issuer: PUBLIC_URL. */
+  issuer: string;
+  clientCapPerGrantType: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** PKCS#8 PEM of an EC P-256 (ES256) or RSA ≥ 2048-bit (RS256) private key. */
+  signingKeyPem: string;
+}
+
+export interface AmazonConfig {
+  /** Null when Login with Amazon is not configured; the endpoint then answers 400. */
+  clientId: string | null;
+  clientSecret: string | null;
+  authorizeUrl: string;
+  tokenUrl: string;
+  profileUrl: string;
+  /** The SPA's callback page, registered with Amazon. */
+  redirectUri: string;
+}
+
+export interface OAuthConfig {
+  oauth: OAuthServerConfig;
+  amazon: AmazonConfig;
+}
+
+const SIGNING_KEY_FILE = 'oauth-signing-key.pem';
+
+/** Rules that span variables or need more than a schema, reported together with the schema's issues. */
+export function oauthIssues(env: Record<string, string | undefined>): string[] {
+  const issues: string[] = [];
+  if (Boolean(env.AMAZON_CLIENT_ID) !== Boolean(env.AMAZON_CLIENT_SECRET)) {
+    issues.push('AMAZON_CLIENT_SECRET: AMAZON_CLIENT_ID and AMAZON_CLIENT_SECRET are set together or not at all');
+  }
+  if (env.OAUTH_SIGNING_KEY) {
+    const problem = signingKeyProblem(unescapePem(env.OAUTH_SIGNING_KEY));
+    if (problem) issues.push(`OAUTH_SIGNING_KEY: ${problem}`);
+  }
+  return issues;
+}
+
+export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OAuthConfig {
+  return {
+    oauth: Object.freeze({
+      issuer: publicUrl,
+      clientCapPerGrantType: e.CLIENT_CAP_PER_GRANT_TYPE,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86_400,
+      signingKeyPem: e.OAUTH_SIGNING_KEY ? unescapePem(e.OAUTH_SIGNING_KEY) : persistedPrivateKey(dataDir, SIGNING_KEY_FILE),
+    }),
+    amazon: Object.freeze({
+      clientId: e.AMAZON_CLIENT_ID ?? null,
+      clientSecret: e.AMAZON_CLIENT_SECRET ?? null,
+      authorizeUrl: e.AMAZON_AUTHORIZE_URL,
+      tokenUrl: e.AMAZON_TOKEN_URL,
+      profileUrl: e.AMAZON_PROFILE_URL,
+      redirectUri: `${publicUrl}/pages/cb`,
+    }),
+  };
+}
+
+function unescapePem(value: string): string {
+  return value.replace(/\\n/g, '\n');
+}
+
+function signingKeyProblem(pem: string): string | null {
+  try {
+    const key = createPrivateKey(pem);
+    const details = key.asymmetricKeyDetails;
+    if (key.asymmetricKeyType === 'ec' && details?.namedCurve === 'prime256v1') return null;
+    if (key.asymmetricKeyType === 'rsa' && (details?.modulusLength ?? 0) >= 2048) return null;
+    return 'must be an EC P-256 or an RSA (2048 bits or more) private key';
+  } catch {
+    return 'must be a PEM private key';
+  }
+}

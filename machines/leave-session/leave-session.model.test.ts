@@ -1,24 +1,15 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
 import {
   createDeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   type DeferredActors,
-  type ModelEvent,
 } from '../../tests/support/model-harness.ts';
 import { leaveSessionMachine } from './leave-session.machine.ts';
+import { leaveSessionEvents } from './leave-session.model-cases.ts';
 
-const events: ModelEvent[] = [
-  { type: 'session.leave', hasSession: true },
-  { type: 'session.leave', hasSession: false },
-  { type: 'xstate.done.actor.endSession', output: undefined },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')) },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
-];
 
 interface Ctx {
   actor: Actor<typeof leaveSessionMachine>;
@@ -31,7 +22,7 @@ const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const canLeave = (ctx: Ctx) => view(ctx).can({ type: 'session.leave', hasSession: true });
 
 describeModel(leaveSessionMachine, {
-  events,
+  events: leaveSessionEvents,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['endSession']);
     return { deferred, actor: createActor(leaveSessionMachine.provide({ actors: deferred.actors })).start(), loggedOut: false };

@@ -1,52 +1,20 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
 import {
   createDeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
+  flushMicrotasks,
   settleDeferred,
   type DeferredActors,
   type ModelEvent,
 } from '../../tests/support/model-harness.ts';
-import { validateRecoverEmail, type RecoverErrorCode } from './recover.errors.ts';
+import type { RecoverErrorCode } from './recover.errors.ts';
 import { recoverMachine, type ResendOutcome } from './recover.machine.ts';
+import { ADDRESS, recoverEvents, resendFailures, sendFailures, serializeRecover, typedEmails } from './recover.model-cases.ts';
 
 const input = { email: '' };
-const ADDRESS = 'ann@example.com';
-
-/** What the server can answer, and what the page must then show (written by hand). */
-const sendFailures: Array<{ label: string; error: unknown; code: RecoverErrorCode }> = [
-  { label: '400 code 82', error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), code: 'EmailNotRegistered' },
-  { label: '429', error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')), code: 'AnErrorOccured' },
-  { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
-];
-const resendFailures: Array<{ label: string; error: unknown; outcome: ResendOutcome }> = [
-  {
-    label: '429 with a message',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'), message: 'Too many requests' }),
-    outcome: { kind: 'failed', serverMessage: 'Too many requests' },
-  },
-  {
-    // A 5xx body holds only the error handler's generic line: the page's own words read better.
-    label: '500',
-    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
-    outcome: { kind: 'failed', serverMessage: null },
-  },
-  { label: 'network failure', error: new ApiError(0, null), outcome: { kind: 'failed', serverMessage: null } },
-];
-
-const events: ModelEvent[] = [
-  ...['', 'ann@', ` ${ADDRESS} `].map((value) => ({ type: 'form.change', value })),
-  { type: 'form.submit' },
-  { type: 'recovery.resend' },
-  { type: 'xstate.done.actor.sendRecovery', output: undefined },
-  ...sendFailures.map(({ error }) => ({ type: 'xstate.error.actor.sendRecovery' as const, error })),
-  { type: 'xstate.done.actor.resendRecovery', output: undefined },
-  ...resendFailures.map(({ error }) => ({ type: 'xstate.error.actor.resendRecovery' as const, error })),
-];
 
 function describeEvent(event: ModelEvent): string {
   const e = event as { type: string; value?: string; error?: unknown };
@@ -78,11 +46,9 @@ function expectForm(ctx: Ctx) {
 
 describeModel(recoverMachine, {
   input,
-  events,
+  events: recoverEvents,
   describeEvent,
-  // Guards read only whether the field passes the email rule; the resend outcome is what the confirmation shows, and
-  // keeping it lets paths resend again after a failure.
-  serializeContext: (context) => ({ invalid: validateRecoverEmail(context.email), resend: context.resend?.kind ?? null }),
+  serializeContext: serializeRecover,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['sendRecovery', 'resendRecovery']);
     const actor = createActor(recoverMachine.provide({ actors: deferred.actors }), { input }).start();
@@ -95,8 +61,7 @@ describeModel(recoverMachine, {
       ctx.actor.send({ type: 'form.change', value: ctx.typed });
     },
     'form.submit': (_step, ctx) => {
-      const value = ctx.typed.trim();
-      ctx.expectedError = value === '' ? 'PleaseFillInEmail' : !value.includes('.') ? 'EmailInIncorrectFormat' : null;
+      ctx.expectedError = typedEmails[ctx.typed];
       ctx.actor.send({ type: 'form.submit' });
     },
     'recovery.resend': (_step, ctx) => {
@@ -113,7 +78,8 @@ describeModel(recoverMachine, {
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.resendRecovery': (step, ctx) => {
-      ctx.expectedResend = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
+      const { serverMessage } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedResend = { kind: 'failed', serverMessage };
       return settleDeferred(ctx.deferred, step.event);
     },
   },
@@ -133,7 +99,6 @@ describeModel(recoverMachine, {
       expect(canSubmit(ctx)).toBe(false);
       expect(view(ctx).context.error).toBeNull();
       expect(ctx.deferred.pending('sendRecovery')).toBe(1);
-      // The address goes out without the spaces a paste brings along.
       expect(ctx.deferred.lastInput('sendRecovery')).toEqual({ email: ADDRESS });
     },
     success: (snapshot, ctx) => {
@@ -153,4 +118,17 @@ describeModel(recoverMachine, {
       expect(ctx.deferred.lastInput('resendRecovery')).toEqual({ email: ADDRESS });
     },
   },
+});
+
+it('sends and keeps the address without the spaces a paste brings along', async () => {
+  const deferred = createDeferredActors(['sendRecovery', 'resendRecovery']);
+  const actor = createActor(recoverMachine.provide({ actors: deferred.actors }), { input: { email: ` ${ADDRESS} ` } }).start();
+  actor.send({ type: 'form.submit' });
+  expect(deferred.lastInput('sendRecovery')).toEqual({ email: ADDRESS });
+  deferred.resolve('sendRecovery', undefined);
+  await flushMicrotasks();
+  expect(actor.getSnapshot().context).toMatchObject({ email: '', sentTo: ADDRESS });
+  actor.send({ type: 'recovery.resend' });
+  expect(deferred.lastInput('resendRecovery')).toEqual({ email: ADDRESS });
+  actor.stop();
 });

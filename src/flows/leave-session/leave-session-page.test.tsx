@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { leaveSessionEvents } from '../../../machines/leave-session/leave-session.model-cases.ts';
+import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -13,13 +14,6 @@ import { ErrorPage } from './error-page.tsx';
 
 const server = useMswServer();
 
-const events: ModelEvent[] = [
-  { type: 'session.leave', hasSession: true },
-  { type: 'session.leave', hasSession: false },
-  { type: 'xstate.done.actor.endSession', output: undefined },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')) },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
-];
 
 interface Ctx {
   requests: DeferredQueue<'endSession'>;
@@ -28,7 +22,7 @@ interface Ctx {
 
 function toResponse(event: ModelEvent): Response {
   if (!('error' in event)) return HttpResponse.json({ success: true, message: 'Logged out' });
-  const error = event.error as ApiError;
+  const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
@@ -38,7 +32,7 @@ function clearSessionClaims() {
 
 describeModel(leaveSessionMachine, {
   name: 'error page through the view',
-  events,
+  events: leaveSessionEvents,
   setup: (): Ctx => {
     const ctx: Ctx = { requests: createDeferredQueue(), hasSession: false };
     server.use(

@@ -3,44 +3,37 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { validatePassword } from '../../../shared-domain/password.ts';
+import {
+  CHANGED_MESSAGE,
+  changeFailures,
+  passwordResetEvents,
+  passwords,
+  serializePasswordReset,
+  TOKEN,
+  VALID_PASSWORD,
+} from '../../../machines/password-reset/password-reset.model-cases.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
+import type { PasswordValidationCode } from '../../../shared-domain/password.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { PasswordResetPage } from './password-reset-page.tsx';
 
 const server = useMswServer();
-const TOKEN = 'tok-123';
 const START = `/pages/password/reset?email=ann%40example.com&reset_token=${TOKEN}&return_to=%2Fpages%2Fmain`;
 const WEB_APP = 'https://app.example.com/home';
 // The page loads GET /api/config once per page load (module cache), so every test of this file serves the same one.
 const CONFIG = { webAppUrl: WEB_APP, androidAppPackage: 'com.acme.care' };
 
-/** Each typed password: the message a submit must show, and the checklist (length, number, upper, lower), by hand. */
-const passwords: Record<string, { text: string | null; met: [boolean, boolean, boolean, boolean] }> = {
-  '': { text: 'Please enter your password', met: [false, false, false, false] },
-  short1: { text: 'Password must be 10 to 32 characters long', met: [false, true, false, true] },
-  abcdefghij1: { text: 'Password must contain at least one uppercase letter', met: [true, true, false, true] },
-  Abcdefghij1: { text: null, met: [true, true, true, true] },
+/** What a reader must see for each rule, in English, written out by hand. */
+const texts: Record<PasswordValidationCode, string> = {
+  MISSING_PASSWORD: 'Please enter your password',
+  PASSWORD_NOT_ENOUGH_LENGTH: 'Password must be 10 to 32 characters long',
+  PASSWORD_NO_DIGIT: 'Password must contain at least one number',
+  PASSWORD_NO_UPPERCASE: 'Password must contain at least one uppercase letter',
+  PASSWORD_NO_LOWERCASE: 'Password must contain at least one lowercase letter',
 };
-const changeFailures: Array<{ error: ApiError; text: string }> = [
-  {
-    error: new ApiError(400, { ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'), message: 'The link has expired' }),
-    text: 'The link has expired',
-  },
-  { error: new ApiError(0, null), text: 'An error occured, please try again later' },
-];
-
-const events: ModelEvent[] = [
-  ...Object.keys(passwords).map((value) => ({ type: 'form.change', value })),
-  { type: 'form.submit' },
-  { type: 'xstate.done.actor.checkResetToken', output: undefined },
-  { type: 'xstate.error.actor.checkResetToken', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')) },
-  { type: 'xstate.done.actor.changePassword', output: { message: 'Your password was changed on every device' } },
-  ...changeFailures.map(({ error }) => ({ type: 'xstate.error.actor.changePassword' as const, error })),
-];
+const CHANGE_FAILED = 'An error occured, please try again later';
 
 interface Ctx {
   requests: DeferredQueue<'checkResetToken' | 'changePassword'>;
@@ -52,7 +45,7 @@ interface Ctx {
 
 function toResponse(event: ModelEvent): Response {
   if ('output' in event) return HttpResponse.json({ success: true, ...(event.output as object | undefined) });
-  const error = event.error as ApiError;
+  const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
@@ -66,8 +59,8 @@ const openChecklist = () => {
 describeModel(passwordResetMachine, {
   name: 'password reset page through the view',
   input: { resetToken: TOKEN },
-  events,
-  serializeContext: (context) => ({ invalid: validatePassword(context.password) }),
+  events: passwordResetEvents,
+  serializeContext: serializePasswordReset,
   setup: (): Ctx => {
     const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focused: false, expectedText: null };
     server.use(
@@ -93,7 +86,8 @@ describeModel(passwordResetMachine, {
       if (ctx.typed) await userEvent.type(passwordField(), ctx.typed);
     },
     'form.submit': async (_step, ctx) => {
-      ctx.expectedText = passwords[ctx.typed].text;
+      const { code } = passwords[ctx.typed];
+      ctx.expectedText = code ? texts[code] : null;
       ctx.focused = true;
       await userEvent.type(passwordField(), '{Enter}');
     },
@@ -101,7 +95,8 @@ describeModel(passwordResetMachine, {
     'xstate.error.actor.checkResetToken': (step, ctx) => ctx.requests.resolve('checkResetToken', toResponse(step.event)),
     'xstate.done.actor.changePassword': (step, ctx) => ctx.requests.resolve('changePassword', toResponse(step.event)),
     'xstate.error.actor.changePassword': (step, ctx) => {
-      ctx.expectedText = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
+      const { serverMessage } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedText = serverMessage ?? CHANGE_FAILED;
       ctx.requests.resolve('changePassword', toResponse(step.event));
     },
   },
@@ -132,12 +127,12 @@ describeModel(passwordResetMachine, {
       await waitFor(() => expect(ctx.requests.pending('changePassword')).toBe(1));
       expect(ctx.requests.lastInput('changePassword')).toEqual({
         query: { reset_token: TOKEN },
-        body: { password: 'Abcdefghij1', logout: true, language: 'en-us' },
+        body: { password: VALID_PASSWORD, logout: true, language: 'en-us' },
       });
     },
     success: async () => {
       expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
-      expect(screen.getByRole('status')).toHaveTextContent('Your password was changed on every device');
+      expect(screen.getByRole('status')).toHaveTextContent(CHANGED_MESSAGE);
       expect(screen.queryByLabelText('New password')).toBeNull();
       expect(await screen.findByRole('link', { name: 'Open app' })).toHaveAttribute('href', WEB_APP);
     },
@@ -168,7 +163,7 @@ describe('password reset page', () => {
   }
 
   async function changePassword() {
-    await userEvent.type(await screen.findByLabelText('New password'), 'Abcdefghij1{Enter}');
+    await userEvent.type(await screen.findByLabelText('New password'), `${VALID_PASSWORD}{Enter}`);
     return screen.findByRole('link', { name: 'Open app' });
   }
 

@@ -2,41 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { RecoverErrorCode } from '../../../machines/recover/recover.errors.ts';
 import { recoverMachine } from '../../../machines/recover/recover.machine.ts';
-import { validateRecoverEmail } from '../../../machines/recover/recover.errors.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
+import {
+  ADDRESS,
+  recoverEvents,
+  resendFailures,
+  sendFailures,
+  serializeRecover,
+  typedEmails,
+} from '../../../machines/recover/recover.model-cases.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { RecoverPage } from './recover-page.tsx';
 
 const server = useMswServer();
-const ADDRESS = 'ann@example.com';
 const START = '/pages/recover?return_to=%2Fpages%2Fmain';
 
-/** What the server answers and what a reader must then see, in English, written out by hand. */
-const sendFailures: Array<{ error: ApiError; text: string }> = [
-  { error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), text: 'This email is not registered' },
-  { error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), text: 'An error occured, please try again later' },
-];
-const resendFailures: Array<{ error: ApiError; text: string }> = [
-  {
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'), message: 'Too many requests' }),
-    text: 'Too many requests',
-  },
-  { error: new ApiError(0, null), text: 'An error occurred when resending the email, please try again later' },
-];
-
-const events: ModelEvent[] = [
-  ...['', 'ann@', ADDRESS].map((value) => ({ type: 'form.change', value })),
-  { type: 'form.submit' },
-  { type: 'recovery.resend' },
-  { type: 'xstate.done.actor.sendRecovery', output: undefined },
-  ...sendFailures.map(({ error }) => ({ type: 'xstate.error.actor.sendRecovery' as const, error })),
-  { type: 'xstate.done.actor.resendRecovery', output: undefined },
-  ...resendFailures.map(({ error }) => ({ type: 'xstate.error.actor.resendRecovery' as const, error })),
-];
+/** What a reader must see for each code the machine keeps, in English, written out by hand. */
+const texts: Record<RecoverErrorCode, string> = {
+  PleaseFillInEmail: 'Please fill in your email',
+  EmailInIncorrectFormat: 'Email is in incorrect format',
+  EmailNotRegistered: 'This email is not registered',
+  AnErrorOccured: 'An error occured, please try again later',
+};
+const RESENT = 'We have resent the recovery email';
+const RESEND_FAILED = 'An error occurred when resending the email, please try again later';
 
 interface Ctx {
   requests: DeferredQueue<'sendRecovery' | 'resendRecovery'>;
@@ -69,8 +62,8 @@ async function expectForm(ctx: Ctx) {
 describeModel(recoverMachine, {
   name: 'recover page through the view',
   input: { email: '' },
-  events,
-  serializeContext: (context) => ({ invalid: validateRecoverEmail(context.email), resend: context.resend?.kind ?? null }),
+  events: recoverEvents,
+  serializeContext: serializeRecover,
   setup: (): Ctx => {
     const ctx: Ctx = { requests: createDeferredQueue(), sent: false, typed: '', expectedError: null, expectedResend: null };
     server.use(
@@ -90,7 +83,8 @@ describeModel(recoverMachine, {
       if (ctx.typed) await userEvent.type(emailField(), ctx.typed);
     },
     'form.submit': async (_step, ctx) => {
-      ctx.expectedError = ctx.typed === '' ? 'Please fill in your email' : ctx.typed === 'ann@' ? 'Email is in incorrect format' : null;
+      const code = typedEmails[ctx.typed];
+      ctx.expectedError = code ? texts[code] : null;
       await userEvent.type(emailField(), '{Enter}');
     },
     'recovery.resend': async (_step, ctx) => {
@@ -102,16 +96,16 @@ describeModel(recoverMachine, {
       ctx.requests.resolve('sendRecovery', toResponse(step.event));
     },
     'xstate.error.actor.sendRecovery': (step, ctx) => {
-      ctx.expectedError = sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
+      ctx.expectedError = texts[sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code];
       ctx.requests.resolve('sendRecovery', toResponse(step.event));
     },
     'xstate.done.actor.resendRecovery': (step, ctx) => {
-      ctx.expectedResend = { kind: 'success', text: 'We have resent the recovery email' };
+      ctx.expectedResend = { kind: 'success', text: RESENT };
       ctx.requests.resolve('resendRecovery', toResponse(step.event));
     },
     'xstate.error.actor.resendRecovery': (step, ctx) => {
-      const text = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.text;
-      ctx.expectedResend = { kind: 'error', text };
+      const { serverMessage } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedResend = { kind: 'error', text: serverMessage ?? RESEND_FAILED };
       ctx.requests.resolve('resendRecovery', toResponse(step.event));
     },
   },

@@ -1,0 +1,58 @@
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
+import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { validateRecoverEmail, type RecoverErrorCode } from './recover.errors.ts';
+import type { RecoverContext } from './recover.machine.ts';
+
+/** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
+export const ADDRESS = 'ann@example.com';
+
+/** What the reader types, and what a submit must then report (written by hand). */
+export const typedEmails: Record<string, RecoverErrorCode | null> = {
+  '': 'PleaseFillInEmail',
+  'ann@': 'EmailInIncorrectFormat',
+  [ADDRESS]: null,
+};
+
+/** What GET password/recover may answer the first request with, and the code the form must show. */
+export const sendFailures: Array<{ label: string; error: ApiError; code: RecoverErrorCode }> = [
+  { label: '400 code 82', error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), code: 'EmailNotRegistered' },
+  { label: '429', error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')), code: 'AnErrorOccured' },
+  { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
+];
+
+/** What a resend may answer, and the server message the confirmation must show (null: the page's own words). */
+export const resendFailures: Array<{ label: string; error: ApiError; serverMessage: string | null }> = [
+  {
+    label: '429 with a message',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'), message: 'Too many requests' }),
+    serverMessage: 'Too many requests',
+  },
+  {
+    // A 5xx body holds only the error handler's generic line: the page's own words read better.
+    label: '500',
+    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
+    serverMessage: null,
+  },
+  { label: 'network failure', error: new ApiError(0, null), serverMessage: null },
+];
+
+const allEvents: ModelEvent[] = [
+  ...Object.keys(typedEmails).map((value) => ({ type: 'form.change', value })),
+  { type: 'form.submit' },
+  { type: 'recovery.resend' },
+  { type: 'xstate.done.actor.sendRecovery', output: undefined },
+  ...sendFailures.map(({ error }) => ({ type: 'xstate.error.actor.sendRecovery' as const, error })),
+  { type: 'xstate.done.actor.resendRecovery', output: undefined },
+  ...resendFailures.map(({ error }) => ({ type: 'xstate.error.actor.resendRecovery' as const, error })),
+];
+
+/** Every event, less typing the value the field already holds (a path that shows what the one before it showed). */
+export function recoverEvents(snapshot: { context: RecoverContext }): ModelEvent[] {
+  return allEvents.filter((event) => event.type !== 'form.change' || event.value !== snapshot.context.email);
+}
+
+/** Guards read only whether the field passes the email rule; the resend outcome lets paths resend after a failure. */
+export function serializeRecover(context: RecoverContext) {
+  return { invalid: validateRecoverEmail(context.email), resend: context.resend?.kind ?? null };
+}

@@ -1,0 +1,38 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { Region } from '../../../shared-domain/account.ts';
+import { paths } from '../../app/paths.ts';
+
+/** Spec §3 regions by the names a reader knows them by. */
+const regionNames: Record<Region, MessageDescriptor> = {
+  prod: msg`United States`,
+  prodca: msg`Canada`,
+  beijing: msg`China`,
+  ireland: msg`Europe`,
+  test: msg`Test`,
+  dev: msg`Development`,
+};
+
+/** Activated: the region the account lives in, and the way to log in. */
+export function SignupVerifyActivated({ region }: { region: Region | null }) {
+  const { i18n } = useLingui();
+  const regionName = region && region in regionNames ? i18n._(regionNames[region]) : region;
+  return (
+    <Stack gap="md" align="center">
+      <Title order={1} size="h3" ta="center">
+        <Trans>Your account is activated</Trans>
+      </Title>
+      {regionName ? (
+        <Text ta="center" data-testid="region">
+          <Trans>Region: {regionName}</Trans>
+        </Text>
+      ) : null}
+      <Button component={Link} to={paths.login}>
+        <Trans>Login</Trans>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Stack, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import { resendStepOf, type ResendVerificationEvent } from '../../../machines/shared/resend-verification.ts';
+import type { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
+import { ResendStatus } from '../../components/resend-status.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof signupVerifyMachine>;
+  send: (event: ResendVerificationEvent) => void;
+}
+
+/** The link did not activate anything (unknown, used or expired): say so, and offer a new verification mail. */
+export function SignupVerifyInvalid({ state, send }: Props) {
+  const { i18n } = useLingui();
+  const step = resendStepOf(state.value, 'invalid');
+  return (
+    <Stack gap="md" align="center">
+      <Title order={1} size="h3" ta="center">
+        <Trans>Account activation</Trans>
+      </Title>
+      {/* The resend's own outcome replaces the link's error once there is one. */}
+      {step === 'resent' || step === 'resendFailed' ? (
+        <ResendStatus step={step} />
+      ) : (
+        <StatusMessage kind="error">{i18n._(errorMessages.InvalidActivationLink)}</StatusMessage>
+      )}
+      <Button
+        loading={state.hasTag('busy')}
+        disabled={!state.can({ type: 'resend.request' })}
+        onClick={() => send({ type: 'resend.request' })}
+      >
+        <Trans>Resend</Trans>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
+import { input, signupVerifyEvents } from '../../../machines/signup-verify/signup-verify.model-cases.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { useMswServer } from '../../../tests/support/msw.ts';
+import { renderRoutes } from '../../../tests/support/render.tsx';
+import { SignupVerifyPage } from './signup-verify-page.tsx';
+
+const server = useMswServer();
+/** The link's language (the signup's), which the resend must use even though the page shows in English here. */
+const LINK_LANGUAGE = 'ja-jp';
+
+/** Region names as a reader sees them, in English, written out by hand. */
+const regionNames: Record<string, string> = {
+  prod: 'United States',
+  prodca: 'Canada',
+  beijing: 'China',
+  ireland: 'Europe',
+  test: 'Test',
+  dev: 'Development',
+};
+
+interface Ctx {
+  requests: DeferredQueue<'verifyAccount' | 'resendVerification'>;
+  region: string | null;
+}
+
+function toResponse(event: ModelEvent, success: Record<string, unknown>): Response {
+  if ('output' in event) return HttpResponse.json(success);
+  const error = (event as { error: ApiError }).error;
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
+const resendButton = () => screen.getByRole('button', { name: 'Resend' });
+
+async function expectInvalid(ctx: Ctx) {
+  expect(await screen.findByRole('heading', { name: 'Account activation' })).toBeInTheDocument();
+  expect(ctx.requests.inputs('verifyAccount')).toEqual([{ verification_token: input.verificationToken }]);
+  expect(screen.queryByText('Your account is activated')).toBeNull();
+}
+
+describeModel(signupVerifyMachine, {
+  name: 'account activation page through the view',
+  input,
+  events: signupVerifyEvents,
+  setup: (): Ctx => {
+    const ctx: Ctx = { requests: createDeferredQueue(), region: null };
+    const take = (id: 'verifyAccount' | 'resendVerification') =>
+      async ({ request }: { request: Request }) =>
+        (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/signup/verify', take('verifyAccount')),
+      http.get('/api/signup/verify/resend', take('resendVerification')),
+    );
+    const query = new URLSearchParams({ verification_token: input.verificationToken, email: input.email, language: LINK_LANGUAGE });
+    renderRoutes([{ path: '/pages/signup/verify', element: <SignupVerifyPage /> }], `/pages/signup/verify?${query}`);
+    return ctx;
+  },
+  exec: {
+    'xstate.done.actor.verifyAccount': (step, ctx) => {
+      ctx.region = (step.event as { output: { region: string } }).output.region;
+      ctx.requests.resolve('verifyAccount', toResponse(step.event, { success: true, data: { email: input.email, region: ctx.region } }));
+    },
+    'xstate.error.actor.verifyAccount': (step, ctx) => ctx.requests.resolve('verifyAccount', toResponse(step.event, {})),
+    'resend.request': () => userEvent.click(resendButton()),
+    'xstate.done.actor.resendVerification': (step, ctx) =>
+      ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
+    'xstate.error.actor.resendVerification': (step, ctx) => ctx.requests.resolve('resendVerification', toResponse(step.event, {})),
+  },
+  states: {
+    verifying: async (_snapshot, ctx) => {
+      expect(await screen.findByLabelText('Activating your account')).toBeInTheDocument();
+      await waitFor(() => expect(ctx.requests.pending('verifyAccount')).toBe(1));
+      expect(ctx.requests.lastInput('verifyAccount')).toEqual({ verification_token: input.verificationToken });
+      expect(screen.queryByRole('button')).toBeNull();
+    },
+    activated: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('heading', { name: 'Your account is activated' })).toBeInTheDocument();
+      expect(screen.getByTestId('region')).toHaveTextContent(`Region: ${regionNames[ctx.region!]}`);
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    'invalid.idle': async (_snapshot, ctx) => {
+      await expectInvalid(ctx);
+      expect(screen.getByRole('alert')).toHaveTextContent('invalid recovery or activation link (may be expired)');
+      expect(resendButton()).toBeEnabled();
+    },
+    'invalid.resending': async (_snapshot, ctx) => {
+      await expectInvalid(ctx);
+      await waitFor(() => expect(resendButton()).toBeDisabled());
+      await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
+      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: input.email, language: LINK_LANGUAGE });
+    },
+    'invalid.resent': async (_snapshot, ctx) => {
+      await expectInvalid(ctx);
+      expect(await screen.findByRole('status')).toHaveTextContent('We have sent the verification email again. Please check your inbox.');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(resendButton()).toBeEnabled();
+    },
+    'invalid.resendFailed': async (_snapshot, ctx) => {
+      await expectInvalid(ctx);
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('Error when resending the verification email, please try again later'),
+      );
+      expect(resendButton()).toBeEnabled();
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import { resendStepOf, type ResendVerificationEvent } from '../../../machines/shared/resend-verification.ts';
+import type { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { ResendStatus } from '../../components/resend-status.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof signupResendMachine>;
+  send: (event: ResendVerificationEvent) => void;
+}
+
+/** The account needs to be verified: send the confirmation mail again, or go back to login. */
+export function SignupResendNeeded({ state, send }: Props) {
+  const { i18n } = useLingui();
+  const { email } = state.context;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3" ta="center">
+        {i18n._(errorMessages.AccountNotVerified)}
+      </Title>
+      {email ? (
+        <Text ta="center">
+          <Trans>Open the link in the email we sent to {email}.</Trans>
+        </Text>
+      ) : null}
+      <ResendStatus step={resendStepOf(state.value, 'needsVerification')} />
+      <LinkRow>
+        <Button
+          loading={state.hasTag('busy')}
+          disabled={!state.can({ type: 'resend.request' })}
+          onClick={() => send({ type: 'resend.request' })}
+        >
+          <Trans>Resend Confirmation Email</Trans>
+        </Button>
+        <Button component={Link} to={paths.login} variant="outline">
+          <Trans>Login</Trans>
+        </Button>
+      </LinkRow>
+    </Stack>
+  );
+}

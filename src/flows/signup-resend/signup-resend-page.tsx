@@ -1,0 +1,47 @@
+import { useEffect, useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ResendVerificationInput } from '../../../machines/shared/resend-verification.ts';
+import { signupResendMachine, type SignupResendInput } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { getResendVerification, getVerifyCheck } from '../../api/account.ts';
+import { paths } from '../../app/paths.ts';
+import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { activeLocale } from '../../lib/active-locale.ts';
+import { SignupResendChecking } from './signup-resend-checking.tsx';
+import { SignupResendNeeded } from './signup-resend-needed.tsx';
+
+/** Owns the verify-needed actor (/pages/signup/resend?email) and picks the view; a verified account goes to login. */
+export function SignupResendPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      signupResendMachine.provide({
+        actors: {
+          checkVerification: fromPromise(async ({ input }: { input: SignupResendInput }) => {
+            await getVerifyCheck(input.email.trim());
+          }),
+          resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
+            await getResendVerification(input.email.trim(), activeLocale());
+          }),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
+
+  const verified = state.matches('verified');
+  useEffect(() => {
+    if (verified) navigate(paths.login, { replace: true });
+  }, [verified, navigate]);
+
+  return (
+    <CenteredLayout>
+      {state.matches('needsVerification') ? <SignupResendNeeded state={state} send={send} /> : <SignupResendChecking />}
+    </CenteredLayout>
+  );
+}
+
+/** The router's lazy-route entry. */
+export { SignupResendPage as Component };

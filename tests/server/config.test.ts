@@ -73,3 +73,63 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(1);
   });
 });
+
+describe('account lifecycle settings', () => {
+  it('default to a single dev instance: ALTCHA, outbox files, real TTLs and limits', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.region).toBe('dev');
+    expect(config.termsUrl).toBeNull();
+    expect(config.tokenTtl).toEqual({ verificationMs: 24 * 3_600_000, resetMs: 60 * 60_000, invitationMs: 7 * 86_400_000 });
+    expect(config.mail).toMatchObject({
+      from: 'Portal <no-reply@localhost>',
+      smtpUrl: null,
+      outboxDir: join(dataDir, 'outbox'),
+      pollMs: 1000,
+      retryBaseMs: 2000,
+      retryMaxMs: 300_000,
+    });
+    expect(config.captcha).toMatchObject({ provider: 'altcha', siteKey: null, verifyUrl: null, minScore: 0.5, altchaExpirySeconds: 600 });
+    expect(readFileSync(join(dataDir, 'altcha-hmac-key'), 'utf8').trim()).toBe(config.captcha.altchaHmacKey);
+    expect(statSync(join(dataDir, 'altcha-hmac-key')).mode & 0o777).toBe(0o600);
+    expect(config.abuseLimits).toEqual({ signupPerHour: 20, resendPerHour: 20, recoverPerHour: 20, perEmailPerHour: 5 });
+  });
+
+  it('names every bad lifecycle variable, including a provider without its secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        REGION: 'mars',
+        SMTP_URL: 'http://mail.example',
+        CAPTCHA_PROVIDER: 'recaptcha',
+        CAPTCHA_MIN_SCORE: '2',
+        ALTCHA_HMAC_KEY: 'short',
+        RESET_TOKEN_TTL_MINUTES: '0',
+        MAIL_POLL_MS: 'soon',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).issues.map((i) => i.split(':')[0]);
+    expect(names.sort()).toEqual(
+      [
+        'ALTCHA_HMAC_KEY',
+        'CAPTCHA_MIN_SCORE',
+        'CAPTCHA_SECRET',
+        'CAPTCHA_SITE_KEY',
+        'MAIL_POLL_MS',
+        'REGION',
+        'RESET_TOKEN_TTL_MINUTES',
+        'SMTP_URL',
+      ].sort(),
+    );
+  });
+
+  it('points reCAPTCHA at its siteverify unless told otherwise', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'k', REGION: 'prodca' });
+    expect(config.captcha.verifyUrl).toBe('https://www.google.com/recaptcha/api/siteverify');
+    expect(config.region).toBe('prodca');
+  });
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestServerEnv } from '../support/server.ts';
+import { signupForm } from './helpers/account.ts';
+
+// Small budgets, and client addresses from X-Forwarded-For so one test can speak for several clients.
+let server: TestServer | undefined;
+async function start(env: TestServerEnv): Promise<TestServer> {
+  server = await startTestServer({ TRUST_PROXY: 'true', ...env });
+  return server;
+}
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function from(ip: string) {
+  return { 'x-forwarded-for': ip, origin: server!.url, 'content-type': 'application/json' };
+}
+const recover = (email: string, ip = '10.0.0.1') =>
+  fetch(`${server!.url}/api/password/recover?email=${encodeURIComponent(email)}&language=en-us`, { headers: from(ip) });
+const resend = (email: string, ip = '10.0.0.1') =>
+  fetch(`${server!.url}/api/signup/verify/resend?email=${encodeURIComponent(email)}&language=en-us`, { headers: from(ip) });
+const signup = (email: string, ip = '10.0.0.1') =>
+  fetch(`${server!.url}/api/signup/new`, {
+    method: 'POST',
+    headers: from(ip),
+    body: JSON.stringify({ ...signupForm({ email }), captcha_token: 'unsolved' }),
+  });
+
+async function expectLimited(response: Response) {
+  expect(response.status).toBe(429);
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await response.json()).toMatchObject({
+    success: false,
+    error: { code: 'RATE_LIMITED', name: 'RateLimited', data: { retry_after_seconds: expect.any(Number) } },
+  });
+}
+
+describe('password recovery', () => {
+  it('is limited per email, whatever the address or case', async () => {
+    await start({ RATE_LIMIT_PER_EMAIL_PER_HOUR: '2' });
+    expect((await recover('target@example.com', '10.0.0.1')).status).toBe(401);
+    expect((await recover('TARGET@example.com', '10.0.0.2')).status).toBe(401);
+    await expectLimited(await recover('target@example.com', '10.0.0.3'));
+    expect((await recover('other@example.com', '10.0.0.3')).status).toBe(401);
+  });
+
+  it('is limited per IP across emails', async () => {
+    await start({ RATE_LIMIT_RECOVER_PER_HOUR: '3' });
+    for (const n of [1, 2, 3]) expect((await recover(`e${n}@example.com`)).status).toBe(401);
+    await expectLimited(await recover('e4@example.com'));
+    expect((await recover('e4@example.com', '10.0.0.9')).status).toBe(401);
+  });
+});
+
+describe('verification resend', () => {
+  it('is limited per email and per IP', async () => {
+    await start({ RATE_LIMIT_PER_EMAIL_PER_HOUR: '2', RATE_LIMIT_RESEND_PER_HOUR: '3' });
+    expect((await resend('r@example.com')).status).toBe(401);
+    expect((await resend('r@example.com', '10.0.0.2')).status).toBe(401);
+    await expectLimited(await resend('r@example.com', '10.0.0.3'));
+    expect((await resend('s@example.com')).status).toBe(401);
+    expect((await resend('t@example.com')).status).toBe(401);
+    await expectLimited(await resend('u@example.com'));
+  });
+});
+
+describe('signup', () => {
+  it('is limited per IP, across both signup forms, even for refused attempts', async () => {
+    await start({ RATE_LIMIT_SIGNUP_PER_HOUR: '2' });
+    expect((await signup('a@example.com')).status).toBe(400);
+    const invited = await fetch(`${server!.url}/api/signup/invite?invitation_token=x`, {
+      method: 'POST',
+      headers: from('10.0.0.1'),
+      body: JSON.stringify(signupForm({ email: 'b@example.com' })),
+    });
+    expect(invited.status).toBe(400);
+    await expectLimited(await signup('c@example.com'));
+    expect((await signup('c@example.com', '10.0.0.2')).status).toBe(400);
+  });
+
+  it('is limited per email', async () => {
+    await start({ RATE_LIMIT_PER_EMAIL_PER_HOUR: '1' });
+    expect((await signup('same@example.com', '10.0.0.1')).status).toBe(400);
+    await expectLimited(await signup('same@example.com', '10.0.0.2'));
+  });
+});

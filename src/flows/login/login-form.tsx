@@ -6,8 +6,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { LoginEvent, loginMachine } from '../../../machines/login/login.machine.ts';
 import { paths } from '../../app/paths.ts';
 import { MOBILE_MAX_WIDTH } from '../../app/theme.ts';
+import { AccountLockedNotice } from '../../components/account-locked-notice.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
-import { LockCountdown } from '../../components/lock-countdown.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 
@@ -38,14 +38,11 @@ export function LoginForm({ state, send }: Props) {
         <Title order={1} size="h3" ta="center">
           <Trans>Sign in</Trans>
         </Title>
-        <StatusMessage kind="error">
-          {error ? (
-            <>
-              {i18n._(errorMessages[error.code])}
-              {state.matches('locked') && lockedUntil ? <> <LockCountdown until={lockedUntil} /></> : null}
-            </>
-          ) : null}
-        </StatusMessage>
+        {error?.code === 'AccountLocked' ? (
+          <AccountLockedNotice until={state.matches('locked') ? lockedUntil : null} />
+        ) : (
+          <StatusMessage kind="error">{error ? i18n._(errorMessages[error.code]) : null}</StatusMessage>
+        )}
         <TextInput
           label={t`Email`}
           type="email"

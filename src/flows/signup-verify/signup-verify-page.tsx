@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import type { ResendVerificationInput } from '../../../machines/shared/resend-verification.ts';
 import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
+import type { Region } from '../../../shared-domain/account.ts';
 import { toLocale } from '../../../shared-domain/locales.ts';
 import { getResendVerification, getVerify } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
@@ -11,6 +12,24 @@ import { activeLocale } from '../../lib/active-locale.ts';
 import { SignupVerifyActivated } from './signup-verify-activated.tsx';
 import { SignupVerifyInvalid } from './signup-verify-invalid.tsx';
 import { SignupVerifyVerifying } from './signup-verify-verifying.tsx';
+
+/**
+ * A verification token is single use, but one visit may mount the page twice at once (React's StrictMode in
+ * development): a mount whose token is already being checked shares that request instead of spending the token again
+ * and then showing its own refusal.
+ */
+const verifications = new Map<string, Promise<{ region: Region }>>();
+
+function verifyOnce(token: string): Promise<{ region: Region }> {
+  let verification = verifications.get(token);
+  if (!verification) {
+    verification = getVerify(token)
+      .then(({ data }) => ({ region: data.region }))
+      .finally(() => verifications.delete(token));
+    verifications.set(token, verification);
+  }
+  return verification;
+}
 
 /** Owns the activation actor (/pages/signup/verify?verification_token&email&language) and picks the view. */
 export function SignupVerifyPage() {
@@ -22,8 +41,7 @@ export function SignupVerifyPage() {
       actors: {
         verifyAccount: fromPromise(async ({ input }: { input: { verificationToken: string | null } }) => {
           if (!input.verificationToken) throw new Error('The link has no verification token');
-          const { data } = await getVerify(input.verificationToken);
-          return { region: data.region };
+          return verifyOnce(input.verificationToken);
         }),
         resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
           await getResendVerification(input.email.trim(), language);

@@ -27,6 +27,9 @@ export const lifecycleEnvShape = {
   REGION: z.enum(REGIONS, { error: `must be one of ${REGIONS.join(', ')}` }).default('dev'),
   PRODUCT_NAME: z.string().trim().min(1).default('Portal'),
   TERMS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ANDROID_APP_PACKAGE: optionalText.pipe(
+    z.string().regex(/^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/, { error: 'must be an Android package name' }).optional(),
+  ),
   VERIFICATION_TOKEN_TTL_HOURS: int(24, 1, 24 * 30),
   RESET_TOKEN_TTL_MINUTES: int(60, 1, 24 * 60),
   INVITATION_TOKEN_TTL_DAYS: int(7, 1, 90),
@@ -96,6 +99,8 @@ export interface LifecycleConfig {
   productName: string;
   /** The terms and conditions the signup checkbox links to (GET /api/config). */
   termsUrl: string | null;
+  /** The Android app the password page's Open app button targets with an intent link (GET /api/config). */
+  androidAppPackage: string | null;
   tokenTtl: TokenTtls;
   mail: MailConfig;
   captcha: CaptchaConfig;
@@ -120,6 +125,7 @@ export function lifecycleConfig(e: LifecycleEnv, dataDir: string, publicUrl: str
     region: e.REGION,
     productName: e.PRODUCT_NAME,
     termsUrl: e.TERMS_URL ?? null,
+    androidAppPackage: e.ANDROID_APP_PACKAGE ?? null,
     tokenTtl: Object.freeze({
       verificationMs: e.VERIFICATION_TOKEN_TTL_HOURS * 3_600_000,
       resetMs: e.RESET_TOKEN_TTL_MINUTES * 60_000,

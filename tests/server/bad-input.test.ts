@@ -106,6 +106,7 @@ describe('service endpoints', () => {
         amazonAuthorizeUrl: 'https://www.amazon.com/ap/oa',
         amazonClientId: null,
         termsUrl: null,
+        androidAppPackage: null,
         captcha: { provider: 'altcha', siteKey: null },
       },
     });
@@ -128,6 +129,8 @@ describe('configured site settings', () => {
       PROVIDER_SITE_URL: 'https://provider.example',
       CN_COMPANY_NAME: 'Example Co.',
       CN_FILING_NUMBERS: 'ICP 123',
+      TERMS_URL: 'https://provider.example/terms',
+      ANDROID_APP_PACKAGE: 'com.example.monitoring',
     });
     try {
       const { data } = await (await fetch(`${configured.url}/api/config`)).json();
@@ -135,6 +138,8 @@ describe('configured site settings', () => {
         providerSiteUrl: 'https://provider.example',
         cnCompanyName: 'Example Co.',
         cnFilingNumbers: 'ICP 123',
+        termsUrl: 'https://provider.example/terms',
+        androidAppPackage: 'com.example.monitoring',
       });
     } finally {
       await configured.close();

@@ -106,6 +106,7 @@ describe('account lifecycle settings', () => {
         ALTCHA_HMAC_KEY: 'short',
         RESET_TOKEN_TTL_MINUTES: '0',
         MAIL_POLL_MS: 'soon',
+        ANDROID_APP_PACKAGE: 'not a package',
       });
     } catch (err) {
       error = err;
@@ -115,6 +116,7 @@ describe('account lifecycle settings', () => {
     expect(names.sort()).toEqual(
       [
         'ALTCHA_HMAC_KEY',
+        'ANDROID_APP_PACKAGE',
         'CAPTCHA_MIN_SCORE',
         'CAPTCHA_SECRET',
         'CAPTCHA_SITE_KEY',

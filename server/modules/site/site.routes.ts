@@ -10,6 +10,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     data: {
       ...config.site,
       termsUrl: config.termsUrl,
+      androidAppPackage: config.androidAppPackage,
       captcha: { provider: config.captcha.provider, siteKey: config.captcha.siteKey },
     },
   }));

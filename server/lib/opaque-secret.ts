@@ -5,7 +5,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * SHA-256 (design.md §5): slow hashing adds nothing to 256 random bits and would cap the token endpoint at its rate.
  */
 export function newOpaqueSecret(): string {
-  return randomBytes(32).toString('base64url');
+  // Hex, not base64url: OAuth clients form-encode credentials before Basic auth (RFC 6749 §2.3.1) and some escape
+  // '-' and '_' too; a secret of [0-9a-f] reads the same however a client encodes it, and copies with a double-click.
+  return randomBytes(32).toString('hex');
 }
 
 export function sha256Hex(value: string): string {

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { createClient, type ClientWithSecret } from '../../server/modules/clients/clients.service.ts';
@@ -66,18 +67,26 @@ export async function discover(server: TestServer): Promise<oauth.AuthorizationS
 /** Options every oauth4webapi request needs against an http test server. */
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
-/** A browser navigation that does not follow redirects: the status and where it would go next. */
-export async function navigate(
+/**
+ * A browser navigation that does not follow redirects: the status and where it would go next. node:http rather than
+ * fetch, because fetch replaces Sec-Fetch-Mode with its own value.
+ */
+export function navigate(
   url: string,
   cookie?: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; location: string | null }> {
-  const response = await fetch(url, {
-    redirect: 'manual',
-    headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}), ...headers },
+  return new Promise((resolve, reject) => {
+    const request = get(
+      url,
+      { headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}), ...headers } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }));
+      },
+    );
+    request.on('error', reject);
   });
-  await response.arrayBuffer();
-  return { status: response.status, location: response.headers.get('location') };
 }
 
 export interface AuthorizeRequest {

@@ -7,7 +7,7 @@ const MAX_LENGTH = 2048;
 
 /**
  * Registered redirect URIs are matched exactly at the authorization endpoint, so they are stored as given (trimmed).
- * Each must be an absolute http(s) URL without a fragment (RFC 6749 §3.1.2). Only authorization_code clients
+ * Each must be an absolute http(s) URL without a fragment (RFC 6749 §3.1.2) or credentials. Only authorization_code clients
  * redirect; a client_credentials client has none. Whether the host is ours is only a warning in the UI (URIWarning).
  */
 export function normalizeRedirectUris(grantType: GrantType, uris: readonly string[]): string[] {
@@ -28,7 +28,9 @@ function isAbsoluteHttpUrl(value: string): boolean {
   if (value.length > MAX_LENGTH || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !value.includes('#');
+    const http = url.protocol === 'http:' || url.protocol === 'https:';
+    // Credentials in a redirect URI would be handed to every browser that follows it.
+    return http && url.hostname !== '' && !value.includes('#') && url.username === '' && url.password === '';
   } catch {
     return false;
   }

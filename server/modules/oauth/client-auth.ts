@@ -23,7 +23,7 @@ export async function authenticateRequestClient(db: Db, request: ProtocolRequest
   return client;
 }
 
-function basicCredentials(header: string | string[] | undefined): { clientId: string; secret: string } | null {
+export function basicCredentials(header: string | string[] | undefined): { clientId: string; secret: string } | null {
   if (typeof header !== 'string') return null;
   const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header);
   if (!match) return null;

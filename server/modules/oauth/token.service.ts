@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
-import { authenticateRequestClient, type ProtocolRequest } from './client-auth.ts';
+import { authenticateRequestClient, basicCredentials, type ProtocolRequest } from './client-auth.ts';
 import type { OAuthModelConfig } from './oauth.model.ts';
 import { OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import { signingKeyOf, verifyAccessToken } from './signing-key.ts';
@@ -16,7 +16,7 @@ export interface TokenEndpointResult {
  * over our model. Failures are thrown as the library's OAuthError, which the protocol routes render per RFC 6749 §5.2.
  */
 export async function exchangeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<TokenEndpointResult> {
-  const req = new OAuthRequest({ method: 'POST', headers: stringHeaders(request.headers), query: {}, body: request.body });
+  const req = new OAuthRequest({ method: 'POST', headers: libraryHeaders(request.headers), query: {}, body: request.body });
   const res = new OAuthResponse({});
   await oauthServer(db, config).token(req, res);
   return { headers: res.headers as Record<string, string>, body: res.body as Record<string, unknown> };
@@ -88,12 +88,18 @@ async function findToken(
   return (await first()) ?? (await second());
 }
 
-function stringHeaders(headers: ProtocolRequest['headers']): Record<string, string> {
+/**
+ * The library reads Basic credentials without undoing their form-encoding (RFC 6749 §2.3.1), so a client that
+ * escapes, say, '-' as %2D would never match: hand it the decoded pair instead.
+ */
+function libraryHeaders(headers: ProtocolRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value === 'string') out[name] = value;
     else if (Array.isArray(value)) out[name] = value.join(', ');
   }
+  const basic = basicCredentials(out.authorization);
+  if (basic) out.authorization = `Basic ${Buffer.from(`${basic.clientId}:${basic.secret}`, 'utf8').toString('base64')}`;
   return out;
 }
 

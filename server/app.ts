@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { redactUrl } from './lib/log-url.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import captchaRoutes from './modules/captcha/captcha.routes.ts';
@@ -46,6 +47,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           '*.passwordHash',
         ],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's usual request fields, with tokens in the query string masked (verification and reset links).
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
       },
     },
   });

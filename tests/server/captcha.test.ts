@@ -111,6 +111,13 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s', (provider) => {
     expect((await fetch(`${server.url}/api/captcha/challenge`)).status).toBe(404);
   });
 
+  it('lets the signup page load the provider script and frame', async () => {
+    const csp = (await fetch(`${server.url}/api/config`)).headers.get('content-security-policy') ?? '';
+    const host = provider === 'recaptcha' ? 'https://www.google.com/recaptcha/' : 'https://challenges.cloudflare.com';
+    expect(csp).toMatch(new RegExp(`script-src 'self'[^;]* ${host}`));
+    expect(csp).toMatch(new RegExp(`frame-src [^;]*${host}`));
+  });
+
   it('passes the token, secret and client IP to siteverify and accepts a good verdict', async () => {
     verdict = { success: true, score: 0.9, action: 'signup' };
     expect((await signUp(server, { email: `ok-${provider}@example.com` }, 'provider-token')).status).toBe(200);

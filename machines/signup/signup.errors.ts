@@ -1,6 +1,7 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import type { SignupValidationCode } from '../../shared-domain/account.ts';
 import { ValidationCode } from '../../shared-domain/error-codes.ts';
+import { serverMessageOf } from '../shared/server-message.ts';
 
 /** Every failure the signup form can show as a translated message; the view translates it through one table. */
 export type SignupErrorCode = SignupValidationCode | 'CaptchaRequired' | 'AnErrorOccured';
@@ -15,9 +16,7 @@ const VALIDATION_CODES = new Set<unknown>(Object.values(ValidationCode));
  * checks with the same validateSignup and answers its code: that one is translated like the client's own check.
  */
 export function signupFailureFrom(error: unknown): SignupFailure {
-  if (!isApiError(error) || error.isNetworkFailure) return { code: 'AnErrorOccured' };
-  if (VALIDATION_CODES.has(error.code)) return { code: error.code as SignupValidationCode };
-  const message = error.body?.message?.trim();
-  if (error.status >= 400 && error.status < 500 && message) return { serverMessage: message };
-  return { code: 'AnErrorOccured' };
+  if (isApiError(error) && VALIDATION_CODES.has(error.code)) return { code: error.code as SignupValidationCode };
+  const serverMessage = serverMessageOf(error);
+  return serverMessage ? { serverMessage } : { code: 'AnErrorOccured' };
 }

@@ -71,8 +71,7 @@ describe('invitation flow through the API', () => {
   });
 
   it('uses the inviter language when none is asked for', async () => {
-    await createUser(server, { email: 'kenji@example.com', owner: true });
-    await server.db.updateTable('users').set({ language: 'ja-jp' }).where('email_normalized', '=', 'kenji@example.com').execute();
+    await createUser(server, { email: 'kenji@example.com', owner: true, language: 'ja-jp' });
     const cookie = await loginCookie(server, 'kenji@example.com');
     expect((await invite({ email: 'yui@example.com' }, cookie)).status).toBe(200);
     expect((await waitForMail(server, 'yui@example.com')).language).toBe('ja-jp');

@@ -95,6 +95,8 @@ export interface TestUserInput {
   apiAccess?: boolean;
   groupOfEmail?: string;
   companyId?: string | null;
+  /** The user's language (mail they are sent); default en-us. */
+  language?: string;
 }
 
 /** Creates a user through the same service the operator CLI uses. */
@@ -109,6 +111,7 @@ export function createUser(target: Db | TestServer, input: TestUserInput): Promi
     apiAccess: input.apiAccess ?? false,
     groupOfEmail: input.groupOfEmail,
     companyId: input.companyId ?? null,
+    language: input.language,
   });
 }
 

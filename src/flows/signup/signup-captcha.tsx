@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CAPTCHA_CHALLENGE_URL } from '../../api/account.ts';
 import { toLocale, type Locale } from '../../../shared-domain/locales.ts';
@@ -44,7 +44,6 @@ function AltchaCaptcha({ onSolve, onExpire }: CaptchaProps) {
   const { i18n } = useLingui();
   const language = altchaLanguages[toLocale(i18n.locale) ?? 'en-us'];
   const [ready, setReady] = useState(false);
-  const widget = useRef<HTMLElement>(null);
   const handlers = useRef({ onSolve, onExpire });
   handlers.current = { onSolve, onExpire };
 
@@ -56,10 +55,10 @@ function AltchaCaptcha({ onSolve, onExpire }: CaptchaProps) {
     };
   }, [language]);
 
-  // The widget dispatches on its element; listeners go on once the element is defined (altcha's README).
-  useEffect(() => {
-    const element = widget.current;
-    if (!ready || !element) return;
+  // The widget dispatches on its own element, which exists once the module is loaded (altcha's README): listen from
+  // the moment it is attached, so no verification can slip past.
+  const listen = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
     const verified = (event: Event) => {
       const payload = (event as CustomEvent<{ payload?: string }>).detail?.payload;
       if (payload) handlers.current.onSolve(payload);
@@ -71,8 +70,8 @@ function AltchaCaptcha({ onSolve, onExpire }: CaptchaProps) {
       element.removeEventListener('verified', verified);
       element.removeEventListener('expired', expired);
     };
-  }, [ready]);
+  }, []);
 
   if (!ready) return null;
-  return <altcha-widget ref={widget} challenge={CAPTCHA_CHALLENGE_URL} auto="onfocus" language={language.code} data-testid="altcha" />;
+  return <altcha-widget ref={listen} challenge={CAPTCHA_CHALLENGE_URL} auto="onfocus" language={language.code} data-testid="altcha" />;
 }

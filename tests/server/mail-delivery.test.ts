@@ -3,7 +3,7 @@ import { queueMail } from '../../server/modules/mail/mail.service.ts';
 import { retryDelay } from '../../server/modules/mail/mail.worker.ts';
 import { startTestServer } from '../support/server.ts';
 import { signUp } from './helpers/account.ts';
-import { freePort, startFakeSmtp, until } from './helpers/smtp.ts';
+import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 
 describe('mail that is never lost', () => {
   it('SMTP down during signup: the signup succeeds and the mail arrives once the server is up', async () => {

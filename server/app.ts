@@ -4,6 +4,7 @@ import { redactUrl } from './lib/log-url.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import captchaRoutes from './modules/captcha/captcha.routes.ts';
+import clientsRoutes from './modules/clients/clients.routes.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import invitationRoutes from './modules/invitations/invitations.routes.ts';
 import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(oauthProtocolRoutes);
   await app.register(consentRoutes);
   await app.register(amazonRoutes);
+  await app.register(clientsRoutes);
 
   await app.register(staticSpaPlugin);
   return app;

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ServerCode } from '../../../shared-domain/error-codes.ts';
+import { AppError } from '../../errors.ts';
+import { parse } from '../../lib/parse.ts';
+import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { createClient, deleteClient, listClients, rotateSecret, type ClientRecord } from './clients.service.ts';
+
+// Lengths bound the request; the service owns the rules (grant types, URI shape, name length, caps).
+const createBody = z
+  .object({
+    grant_type: z.string().max(64),
+    application_name: z.string().max(1000).nullable().optional(),
+    redirect_uris: z.array(z.string().max(4096)).max(100).nullable().optional(),
+  })
+  .strict();
+const rotateBody = z.object({ client_id: z.string().min(1).max(200) }).strict();
+const idParams = z.object({ id: z.string().min(1).max(200) }).strict();
+
+/**
+ * Issue 5 item 5: credentials belong to the group owner, and only in a group with API access. The owner check comes
+ * first, so a member of an API-enabled group hears "not the owner" (code 9) rather than "access denied" (code 80).
+ */
+async function requireDeveloper(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireSession(request, reply);
+  const session = sessionOf(request);
+  if (!session.isOwner) {
+    throw new AppError(403, 'NotOwner', { code: ServerCode.NotOwner, message: 'Only the account owner can access this page' });
+  }
+  if (!session.apiAccess) {
+    throw new AppError(403, 'AccessDenied', { code: ServerCode.AccessDenied, message: 'The account has no API access' });
+  }
+}
+
+/** The wire form of a credential (spec §3): never a secret or its hash. */
+function toWire(client: ClientRecord) {
+  return {
+    id: client.id,
+    client_uid: client.clientUid,
+    client_id: client.clientId,
+    application_name: client.applicationName,
+    grant_type: client.grantType,
+    redirect_uris: client.redirectUris,
+    scope: client.scope,
+    created_at: client.createdAt,
+    last_used_at: client.lastUsedAt,
+  };
+}
+
+/** POST and PUT client_grant answer alike: the credential plus the secret, which exists only in this response. */
+function withSecret({ client, secret }: { client: ClientRecord; secret: string }) {
+  const { id, client_uid, client_id, grant_type, application_name, redirect_uris, scope } = toWire(client);
+  return { success: true, data: { id, client_uid, client_id, secret, scope, application_name, grant_type, redirect_uris } };
+}
+
+export default async function clientsRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+  const guarded = { preHandler: requireDeveloper };
+
+  app.get('/api/credentials', guarded, async (request, reply) => {
+    const clients = await listClients(db, sessionOf(request).groupId);
+    reply.header('cache-control', 'no-store');
+    return { success: true, data: { clients: { array: clients.map(toWire) } } };
+  });
+
+  app.post('/api/client_grant', guarded, async (request, reply) => {
+    const body = parse(createBody, request.body);
+    const session = sessionOf(request);
+    const created = await createClient(db, config, {
+      groupId: session.groupId,
+      userId: session.userId,
+      grantType: body.grant_type,
+      applicationName: body.application_name,
+      redirectUris: body.redirect_uris,
+    });
+    reply.header('cache-control', 'no-store');
+    return withSecret(created);
+  });
+
+  // The application name is not a field here: once set it cannot change (spec §4), only the secret can.
+  app.put('/api/client_grant', guarded, async (request, reply) => {
+    const body = parse(rotateBody, request.body);
+    const rotated = await rotateSecret(db, sessionOf(request).groupId, body.client_id);
+    reply.header('cache-control', 'no-store');
+    return withSecret(rotated);
+  });
+
+  app.delete('/api/client_credentials/:id', guarded, async (request) => {
+    const { id } = parse(idParams, request.params);
+    await deleteClient(db, sessionOf(request).groupId, id);
+    return { success: true };
+  });
+}

@@ -29,6 +29,7 @@ export const errorMessages = {
   AnErrorOccurredWhenResending: msg`An error occurred when resending the email, please try again later`,
   InvalidRecoveryLink: msg`invalid recovery or activation link (may be expired)`,
   UserDeniedAuthorization: msg`You denied the application access to your account`,
+  InvalidScopeError: msg`The application asked for access that cannot be granted to your account`,
   BadRequest: msg`The request was not valid, please try again`,
   EmailAlreadyExistsAsAccount: msg`This email already belongs to an account: sign in with your email and password`,
   EMAIL_INCORRECT_FORMAT: msg`Email is in incorrect format`,

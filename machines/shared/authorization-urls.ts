@@ -1,0 +1,79 @@
+import { paths } from '../../src/app/paths.ts';
+
+/**
+ * Where the consent and Alexa Together pages send the browser (spec §4, §7; docs/api/oauth.md). Built here, beside the
+ * machines that decide to go there, so the headless tests see the very URLs the pages navigate to.
+ */
+export const DENIAL_DESCRIPTION = 'user denied authorization request';
+
+/** encodeURIComponent, not URLSearchParams: a space stays %20, as the server's own redirects write it. */
+function query(pairs: ReadonlyArray<readonly [string, string | null | undefined]>): string {
+  return pairs
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value!)}`)
+    .join('&');
+}
+
+/** Accept: the authorization request goes back to the server exactly as the consent page received it. */
+export function consentUrl(search: string): string {
+  return search ? `/api/consent?${search}` : '/api/consent';
+}
+
+/** Accept with an alexa scope: the Alexa Together page first, with the same request. */
+export function alexaTogetherUrl(search: string): string {
+  return search ? `${paths.alexaTogether}?${search}` : paths.alexaTogether;
+}
+
+export interface DenialRequest {
+  applicationName: string | null;
+  clientId: string | null;
+  redirectUri: string | null;
+  state: string | null;
+}
+
+/** Cancel: log out with access_denied; the server tells a registered client (docs/api/oauth.md "Cancel"). */
+export function denialUrl(request: DenialRequest): string {
+  return `/api/logout?${query([
+    ['error', 'access_denied'],
+    ['error_description', DENIAL_DESCRIPTION],
+    ['application_name', request.applicationName],
+    ['client_id', request.clientId],
+    ['redirect_uri', request.redirectUri],
+    ['state', request.state],
+  ])}`;
+}
+
+export function denialRequestOf(params: URLSearchParams): DenialRequest {
+  return {
+    applicationName: params.get('application_name'),
+    clientId: params.get('client_id'),
+    redirectUri: params.get('redirect_uri'),
+    state: params.get('state'),
+  };
+}
+
+/**
+ * Alexa Together Continue (spec §7): scope, client_id, tracking_id, response_type, redirect_uri, application_name and
+ * the optional state, each when the page has it. The PKCE challenge rides along when the request had one: dropping it
+ * would issue a code that no longer proves who asked for it.
+ */
+const ALEXA_CONSENT_KEYS = [
+  'scope',
+  'client_id',
+  'tracking_id',
+  'response_type',
+  'redirect_uri',
+  'application_name',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
+
+export function alexaConsentUrl(params: URLSearchParams): string {
+  return `/api/consent?${query(ALEXA_CONSENT_KEYS.map((key) => [key, params.get(key)] as const))}`;
+}
+
+/** The error page with a description it translates (src/lib/error-messages.ts errorDescriptionKey). */
+export function errorPageUrl(description: string): string {
+  return `${paths.error}?${query([['error_description', description]])}`;
+}

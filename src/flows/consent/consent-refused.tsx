@@ -1,0 +1,27 @@
+import { Stack, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { ConsentEvent, consentMachine } from '../../../machines/consent/consent.machine.ts';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+import { ConsentActions } from './consent-actions.tsx';
+
+interface Props {
+  state: SnapshotFrom<typeof consentMachine>;
+  send: (event: ConsentEvent) => void;
+}
+
+/** invalid and failed (and cancelling from them): why the request cannot be accepted; Cancel still answers the client. */
+export function ConsentRefused({ state, send }: Props) {
+  const { t, i18n } = useLingui();
+  const { applicationName, error } = state.context;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3" ta="center">
+        {applicationName ? t`Allow ${applicationName} to access your account?` : t`Authorize an application`}
+      </Title>
+      <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+      <ConsentActions state={state} send={send} />
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  parseRedirectUris,
+  validateRedirectUris,
+  type CreateGrantPayload,
+  type GrantSecret,
+  type GrantType,
+} from '../../shared-domain/credentials.ts';
+import { createGrantFailureFrom, type CreateGrantErrorCode } from './create-grant.errors.ts';
+
+export interface CreateGrantContext {
+  grantType: GrantType;
+  applicationName: string;
+  /** The textarea: one redirect URI a line (authorization_code only). */
+  redirectUris: string;
+  error: CreateGrantErrorCode | null;
+  /** The new credential with its secret, shown once in the details step. */
+  created: GrantSecret | null;
+}
+
+/** What the dialog tells its parent when it closes: whether a credential was made (so the list refreshes). */
+export interface CreateGrantOutput {
+  created: boolean;
+}
+
+export type CreateGrantEvent =
+  | { type: 'type.choose'; grantType: GrantType }
+  | { type: 'form.change'; field: 'applicationName' | 'redirectUris'; value: string }
+  | { type: 'form.back' }
+  | { type: 'form.submit' }
+  | { type: 'dialog.close' };
+
+const validate = (context: CreateGrantContext) => validateRedirectUris(context.grantType, context.redirectUris);
+
+export const createGrantMachine = setup({
+  types: {
+    context: {} as CreateGrantContext,
+    events: {} as CreateGrantEvent,
+    output: {} as CreateGrantOutput,
+  },
+  actors: {
+    submitGrant: fromPromise<GrantSecret, CreateGrantPayload>(async () => {
+      throw new Error('submitGrant must be provided');
+    }),
+  },
+  guards: {
+    hasValidationError: ({ context }) => validate(context) !== null,
+  },
+  actions: {
+    assignGrantType: assign({ grantType: ({ context, event }) => (event.type === 'type.choose' ? event.grantType : context.grantType) }),
+    assignField: assign(({ context, event }) => (event.type === 'form.change' ? { ...context, [event.field]: event.value } : {})),
+    assignValidationError: assign({ error: ({ context }) => validate(context) }),
+    assignFailure: assign({ error: ({ event }) => createGrantFailureFrom((event as { error?: unknown }).error) }),
+    assignCreated: assign({ created: ({ event }) => (event as { output?: GrantSecret }).output ?? null }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'create-grant',
+  description: 'The Create Grant dialog: choose the grant type, fill in, create, then show the secret once.',
+  context: { grantType: 'client_credentials', applicationName: '', redirectUris: '', error: null, created: null },
+  initial: 'choosing',
+  states: {
+    choosing: {
+      description: 'client_credentials (server to server) or authorization_code (a person consents).',
+      on: {
+        'type.choose': { target: 'editing', actions: ['assignGrantType', 'clearError'] },
+        'dialog.close': { target: 'closed' },
+      },
+    },
+    editing: {
+      description: 'Application name (empty: the server names it Not Found) and, for authorization_code, redirect URIs.',
+      on: {
+        'form.change': { actions: 'assignField' },
+        'form.back': { target: 'choosing', actions: 'clearError' },
+        'form.submit': [
+          { guard: 'hasValidationError', target: 'editing', actions: 'assignValidationError' },
+          { target: 'creating', actions: 'clearError' },
+        ],
+        'dialog.close': { target: 'closed' },
+      },
+    },
+    creating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitGrant',
+        src: 'submitGrant',
+        input: ({ context }): CreateGrantPayload => ({
+          grant_type: context.grantType,
+          application_name: context.applicationName.trim(),
+          ...(context.grantType === 'authorization_code' ? { redirect_uris: parseRedirectUris(context.redirectUris) } : {}),
+        }),
+        onDone: { target: 'details', actions: 'assignCreated' },
+        onError: { target: 'editing', actions: 'assignFailure' },
+      },
+    },
+    details: {
+      description: 'client_id and the secret, shown this once, with copy buttons.',
+      on: { 'dialog.close': { target: 'closed' } },
+    },
+    closed: {
+      description: 'The parent refreshes its list when a credential was made; a new dialog starts from a blank form.',
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ created: context.created !== null }),
+});

@@ -1,0 +1,79 @@
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { validateRedirectUris, type GrantSecret } from '../../shared-domain/credentials.ts';
+import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { CreateGrantErrorCode } from './create-grant.errors.ts';
+import type { CreateGrantContext } from './create-grant.machine.ts';
+
+/** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
+export const APP_NAME = 'Care Hub';
+/** jsdom's origin, so the first URI is the portal's own and the second draws the URIWarning. */
+export const PORTAL_ORIGIN = 'http://localhost:3000';
+export const FOREIGN_URI = 'https://partner.example/cb';
+export const REDIRECT_TEXT = `${PORTAL_ORIGIN}/callback\n${FOREIGN_URI}`;
+export const BAD_URI = 'not a url';
+
+export const CREATED: GrantSecret = {
+  id: 'cred-new',
+  client_uid: 'uid-new',
+  client_id: 'client-new',
+  secret: 'a'.repeat(64),
+  scope: 'user:read',
+  application_name: APP_NAME,
+  grant_type: 'client_credentials',
+  redirect_uris: [],
+};
+
+/** What POST client_grant may answer, and the code the form must then show (written by hand). */
+export const createFailures: Array<{ label: string; error: ApiError; code: CreateGrantErrorCode }> = [
+  {
+    label: '409 ApplicationNameTaken',
+    error: new ApiError(409, apiErrorBody(GenericCode.APPLICATION_NAME_TAKEN, 'ApplicationNameTaken')),
+    code: 'ApplicationNameTaken',
+  },
+  {
+    label: '409 ClientLimitExceeded',
+    error: new ApiError(409, apiErrorBody(GenericCode.CLIENT_LIMIT_EXCEEDED, 'ClientLimitExceeded', { limit: 5 })),
+    code: 'ClientLimitExceeded',
+  },
+  {
+    label: '400 InvalidRedirectUri',
+    error: new ApiError(400, apiErrorBody(GenericCode.INVALID_REDIRECT_URI, 'InvalidRedirectUri')),
+    code: 'InvalidRedirectUri',
+  },
+  { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
+];
+
+const allEvents: ModelEvent[] = [
+  { type: 'type.choose', grantType: 'client_credentials' },
+  { type: 'type.choose', grantType: 'authorization_code' },
+  ...['', APP_NAME].map((value) => ({ type: 'form.change', field: 'applicationName', value })),
+  ...['', REDIRECT_TEXT, BAD_URI].map((value) => ({ type: 'form.change', field: 'redirectUris', value })),
+  { type: 'form.back' },
+  { type: 'form.submit' },
+  { type: 'dialog.close' },
+  { type: 'xstate.done.actor.submitGrant', output: CREATED },
+  ...createFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitGrant' as const, error })),
+];
+
+/**
+ * Every event, less typing what a field already holds, and less redirect URIs on a client_credentials form, which
+ * has no such field.
+ */
+export function createGrantEvents(snapshot: { context: CreateGrantContext }): ModelEvent[] {
+  const { context } = snapshot;
+  return allEvents.filter((event) => {
+    if (event.type !== 'form.change') return true;
+    const field = event.field as 'applicationName' | 'redirectUris';
+    if (field === 'redirectUris' && context.grantType !== 'authorization_code') return false;
+    return context[field] !== event.value;
+  });
+}
+
+/** Only the form reads its fields through a guard; the other steps look the same whatever was typed. */
+export function serializeCreateGrant(snapshot: { value: unknown; context: CreateGrantContext }) {
+  const { value, context } = snapshot;
+  return value === 'editing'
+    ? { value, grantType: context.grantType, invalid: validateRedirectUris(context.grantType, context.redirectUris) }
+    : { value };
+}

@@ -1,0 +1,116 @@
+import { expect } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import { parseRedirectUris, type GrantType } from '../../shared-domain/credentials.ts';
+import {
+  createDeferredActors,
+  describeModel,
+  expectSameState,
+  settleDeferred,
+  type DeferredActors,
+} from '../../tests/support/model-harness.ts';
+import type { CreateGrantErrorCode } from './create-grant.errors.ts';
+import { createGrantMachine } from './create-grant.machine.ts';
+import {
+  BAD_URI,
+  CREATED,
+  createFailures,
+  createGrantEvents,
+  serializeCreateGrant,
+} from './create-grant.model-cases.ts';
+
+interface Ctx {
+  actor: Actor<typeof createGrantMachine>;
+  deferred: DeferredActors<'submitGrant'>;
+  /** What the user chose and typed, and what the form must show, tracked here independently of the machine. */
+  grantType: GrantType | null;
+  typed: { applicationName: string; redirectUris: string };
+  expectedError: CreateGrantErrorCode | null;
+  created: boolean;
+}
+
+const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+
+/** The form's own checks, written out again here: authorization_code needs URIs, and each must be absolute http(s). */
+function expectedValidation(ctx: Ctx): CreateGrantErrorCode | null {
+  if (ctx.grantType !== 'authorization_code') return null;
+  if (ctx.typed.redirectUris === '') return 'MissingRedirectUris';
+  return ctx.typed.redirectUris === BAD_URI ? 'InvalidRedirectUri' : null;
+}
+
+describeModel(createGrantMachine, {
+  events: createGrantEvents,
+  serialize: serializeCreateGrant,
+  setup: (): Ctx => {
+    const deferred = createDeferredActors(['submitGrant']);
+    const actor = createActor(createGrantMachine.provide({ actors: deferred.actors })).start();
+    return { actor, deferred, grantType: null, typed: { applicationName: '', redirectUris: '' }, expectedError: null, created: false };
+  },
+  teardown: (ctx) => ctx.actor.stop(),
+  exec: {
+    'type.choose': (step, ctx) => {
+      ctx.grantType = (step.event as unknown as { grantType: GrantType }).grantType;
+      ctx.expectedError = null;
+      ctx.actor.send(step.event as never);
+    },
+    'form.change': (step, ctx) => {
+      const event = step.event as unknown as { field: 'applicationName' | 'redirectUris'; value: string };
+      ctx.typed[event.field] = event.value;
+      ctx.actor.send(step.event as never);
+    },
+    'form.back': (_step, ctx) => {
+      ctx.expectedError = null;
+      ctx.actor.send({ type: 'form.back' });
+    },
+    'form.submit': (_step, ctx) => {
+      ctx.expectedError = expectedValidation(ctx);
+      ctx.actor.send({ type: 'form.submit' });
+    },
+    'dialog.close': (_step, ctx) => ctx.actor.send({ type: 'dialog.close' }),
+    'xstate.done.actor.submitGrant': async (step, ctx) => {
+      ctx.created = true;
+      await settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.submitGrant': async (step, ctx) => {
+      ctx.expectedError = createFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      await settleDeferred(ctx.deferred, step.event);
+    },
+  },
+  states: {
+    choosing: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).can({ type: 'type.choose', grantType: 'authorization_code' })).toBe(true);
+      expect(view(ctx).can({ type: 'form.submit' })).toBe(false);
+      expect(view(ctx).context.error).toBeNull();
+    },
+    editing: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(false);
+      expect(view(ctx).can({ type: 'form.submit' })).toBe(true);
+      expect(view(ctx).context).toMatchObject({ grantType: ctx.grantType, ...ctx.typed, error: ctx.expectedError, created: null });
+    },
+    creating: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(view(ctx).can({ type: 'dialog.close' })).toBe(false);
+      expect(view(ctx).context.error).toBeNull();
+      expect(ctx.deferred.pending('submitGrant')).toBe(1);
+      // The exact payload: the name trimmed (empty means the server's default), URIs one a line, only for authorization_code.
+      expect(ctx.deferred.lastInput('submitGrant')).toEqual(
+        ctx.grantType === 'authorization_code'
+          ? { grant_type: 'authorization_code', application_name: ctx.typed.applicationName, redirect_uris: parseRedirectUris(ctx.typed.redirectUris) }
+          : { grant_type: 'client_credentials', application_name: ctx.typed.applicationName },
+      );
+    },
+    details: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.created).toEqual(CREATED);
+      expect(view(ctx).can({ type: 'form.submit' })).toBe(false);
+    },
+    closed: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).output).toEqual({ created: ctx.created });
+    },
+  },
+});
+

@@ -1,0 +1,190 @@
+import { expect } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import type { Credential } from '../../shared-domain/credentials.ts';
+import {
+  createDeferredActors,
+  describeModel,
+  execDeferred,
+  expectSameState,
+  settleDeferred,
+  type DeferredActors,
+} from '../../tests/support/model-harness.ts';
+import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
+import { credentialsMachine } from './credentials.machine.ts';
+import {
+  changeFailure,
+  credentialsEvents,
+  deleteFailure,
+  loadFailures,
+  NEW_SECRET,
+  ROW_A,
+  ROWS,
+  serializeCredentials,
+} from './credentials.model-cases.ts';
+
+type Id = 'loadCredentials' | 'changeSecret' | 'deleteCredential' | 'endSession' | 'createGrant';
+
+interface Ctx {
+  actor: Actor<typeof credentialsMachine>;
+  deferred: DeferredActors<Id>;
+  /** What the server holds and what the page must show, tracked here independently of the machine. */
+  rows: Credential[];
+  loadError: CredentialsLoadError | null;
+  actionError: CredentialsActionError | null;
+}
+
+const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+const canRow = (ctx: Ctx, type: 'secret.change' | 'grant.delete' | 'info.show') => view(ctx).can({ type, id: ROW_A.id });
+
+function expectIdle(ctx: Ctx) {
+  expect(view(ctx).context).toMatchObject({ clients: ctx.rows, selectedId: null, secret: null, actionError: null });
+  expect(view(ctx).can({ type: 'list.refresh' })).toBe(true);
+  expect(view(ctx).can({ type: 'grant.create' })).toBe(true);
+  const hasA = ctx.rows.some((r) => r.id === ROW_A.id);
+  expect([canRow(ctx, 'secret.change'), canRow(ctx, 'grant.delete'), canRow(ctx, 'info.show')]).toEqual([hasA, hasA, hasA]);
+}
+
+function expectSelected(ctx: Ctx) {
+  expect(view(ctx).context.selectedId).toBe(ROW_A.id);
+  expect(view(ctx).can({ type: 'list.refresh' })).toBe(false);
+}
+
+describeModel(credentialsMachine, {
+  events: credentialsEvents,
+  serialize: serializeCredentials,
+  setup: (): Ctx => {
+    const deferred = createDeferredActors<Id>(['loadCredentials', 'changeSecret', 'deleteCredential', 'endSession', 'createGrant']);
+    // The Create Grant dialog is a machine of its own with its own model test: here it is one deferred outcome.
+    const actor = createActor(credentialsMachine.provide({ actors: deferred.actors as never })).start();
+    return { actor, deferred, rows: [], loadError: null, actionError: null };
+  },
+  teardown: (ctx) => ctx.actor.stop(),
+  exec: {
+    'list.refresh': (_step, ctx) => ctx.actor.send({ type: 'list.refresh' }),
+    'grant.create': (_step, ctx) => ctx.actor.send({ type: 'grant.create' }),
+    'secret.change': (step, ctx) => ctx.actor.send(step.event as never),
+    'grant.delete': (step, ctx) => ctx.actor.send(step.event as never),
+    'info.show': (step, ctx) => ctx.actor.send(step.event as never),
+    'dialog.confirm': (_step, ctx) => {
+      ctx.actionError = null;
+      ctx.actor.send({ type: 'dialog.confirm' });
+    },
+    'dialog.close': (_step, ctx) => {
+      ctx.actionError = null;
+      ctx.actor.send({ type: 'dialog.close' });
+    },
+    'session.leave': (_step, ctx) => ctx.actor.send({ type: 'session.leave' }),
+    ...execDeferred((ctx: Ctx) => ctx.deferred, ['endSession', 'createGrant']),
+    'xstate.done.actor.loadCredentials': (step, ctx) => {
+      ctx.rows = ROWS;
+      ctx.loadError = null;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.loadCredentials': (step, ctx) => {
+      ctx.loadError = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.changeSecret': (step, ctx) => settleDeferred(ctx.deferred, step.event),
+    'xstate.error.actor.changeSecret': (step, ctx) => {
+      ctx.actionError = changeFailure.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.deleteCredential': (step, ctx) => {
+      ctx.rows = ctx.rows.filter((r) => r.id !== ROW_A.id);
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.deleteCredential': (step, ctx) => {
+      ctx.actionError = deleteFailure.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+  },
+  states: {
+    loading: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(view(ctx).can({ type: 'list.refresh' })).toBe(false);
+      expect(ctx.deferred.pending('loadCredentials')).toBe(1);
+      // The rows already shown stay until the new answer replaces them.
+      expect(view(ctx).context.clients).toEqual(ctx.rows);
+    },
+    notOwner: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).context.loadError).toBe('NotAnOwnerMessage');
+    },
+    accessDenied: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).context.loadError).toBe('AccessDenied');
+    },
+    authError: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.loadError).toBe(ctx.loadError);
+      expect(ctx.loadError).toBe('AuthenticationError');
+      expect(view(ctx).can({ type: 'session.leave' })).toBe(true);
+      expect(view(ctx).can({ type: 'dialog.close' })).toBe(true);
+    },
+    failed: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.loadError).toBe('AuthenticationError');
+      expect(view(ctx).can({ type: 'list.refresh' })).toBe(true);
+    },
+    loggingOut: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(ctx.deferred.pending('endSession')).toBe(1);
+    },
+    loggedOut: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+    },
+    'list.idle': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectIdle(ctx);
+    },
+    'list.creating': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.deferred.pending('createGrant')).toBe(1);
+      expect(view(ctx).can({ type: 'list.refresh' })).toBe(false);
+    },
+    'list.confirmChange': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectSelected(ctx);
+      expect(view(ctx).context.actionError).toBe(ctx.actionError);
+      expect(view(ctx).can({ type: 'dialog.confirm' })).toBe(true);
+    },
+    'list.changing': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectSelected(ctx);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expect(view(ctx).can({ type: 'dialog.close' })).toBe(false);
+      // PUT client_grant names the client by its public client_id.
+      expect(ctx.deferred.lastInput('changeSecret')).toEqual({ clientId: ROW_A.client_id });
+      expect(ctx.deferred.pending('changeSecret')).toBe(1);
+    },
+    'list.showSecret': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectSelected(ctx);
+      expect(view(ctx).context.secret).toEqual(NEW_SECRET);
+    },
+    'list.confirmDelete': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectSelected(ctx);
+      expect(view(ctx).context.actionError).toBe(ctx.actionError);
+      expect(view(ctx).context.clients).toEqual(ctx.rows);
+    },
+    'list.deleting': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectSelected(ctx);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      // Spec §4: the row stays until the server confirms.
+      expect(view(ctx).context.clients.map((c) => c.id)).toContain(ROW_A.id);
+      expect(ctx.deferred.lastInput('deleteCredential')).toEqual({ id: ROW_A.id });
+    },
+    'list.showInfo': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectSelected(ctx);
+      expect(view(ctx).context.secret).toBeNull();
+    },
+  },
+});

@@ -1,0 +1,72 @@
+/**
+ * Developer credentials (spec §3 "Client credential", §5): the wire shapes of the credentials API and the
+ * redirect-URI rules the create-grant form applies before the server does.
+ */
+export const GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+/** One row of GET /api/credentials: never a secret. Times are epoch milliseconds. */
+export interface Credential {
+  id: string;
+  client_uid: string;
+  client_id: string;
+  application_name: string;
+  grant_type: GrantType;
+  redirect_uris: string[];
+  scope: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** What POST and PUT client_grant answer: the credential with its secret, which is never available again. */
+export interface GrantSecret {
+  id: string;
+  client_uid: string;
+  client_id: string;
+  secret: string;
+  scope: string;
+  application_name: string;
+  grant_type: GrantType;
+  redirect_uris: string[];
+}
+
+export interface CreateGrantPayload {
+  grant_type: GrantType;
+  application_name: string;
+  redirect_uris?: string[];
+}
+
+/** The form's textarea holds one URI a line; blank lines and surrounding spaces mean nothing. */
+export function parseRedirectUris(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** Absolute http(s), no fragment, no credentials: the server's rule (RFC 6749 §3.1.2), checked early for the form. */
+export function isValidRedirectUri(value: string): boolean {
+  if (/[\s\u0000-\u001f\u007f#]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+export type RedirectUrisProblem = 'MissingRedirectUris' | 'InvalidRedirectUri';
+
+/** Spec §5: authorization_code grants need redirect URIs, client_credentials ones take none. */
+export function validateRedirectUris(grantType: GrantType, text: string): RedirectUrisProblem | null {
+  if (grantType !== 'authorization_code') return null;
+  const uris = parseRedirectUris(text);
+  if (uris.length === 0) return 'MissingRedirectUris';
+  return uris.every(isValidRedirectUri) ? null : 'InvalidRedirectUri';
+}
+
+/** Spec §5 URIWarning: the URIs that do not start with the portal's host. A warning only: partners host their apps. */
+export function foreignRedirectUris(text: string, host: string): string[] {
+  const prefix = host.replace(/\/+$/, '');
+  return parseRedirectUris(text).filter((uri) => uri !== prefix && !uri.startsWith(`${prefix}/`) && !uri.startsWith(`${prefix}?`));
+}

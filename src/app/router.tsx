@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: paths.signupVerify, lazy: () => import('../flows/signup-verify/signup-verify-page.tsx') },
       { path: paths.signupResend, lazy: () => import('../flows/signup-resend/signup-resend-page.tsx') },
       { path: paths.consent, lazy: () => import('../flows/consent/consent-page.tsx') },
+      { path: paths.alexaTogether, lazy: () => import('../flows/alexa-together/alexa-together-page.tsx') },
       { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
     ],
   },

@@ -38,6 +38,9 @@ export interface PublicConfig {
   cnFilingNumbers: string;
   /** The Android app's package, for the password page's Open app intent link; absent until the server configures it. */
   androidAppPackage?: string | null;
+  /** Login with Amazon starts here; both are null when the server has no Amazon client configured. */
+  amazonAuthorizeUrl?: string | null;
+  amazonClientId?: string | null;
 }
 
 export function getPublicConfig(): Promise<{ success: true; data: PublicConfig }> {

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
       { path: paths.signupResend, lazy: () => import('../flows/signup-resend/signup-resend-page.tsx') },
       { path: paths.consent, lazy: () => import('../flows/consent/consent-page.tsx') },
       { path: paths.alexaTogether, lazy: () => import('../flows/alexa-together/alexa-together-page.tsx') },
+      { path: paths.callback, lazy: () => import('../flows/amazon-callback/amazon-callback-page.tsx') },
+      { path: paths.credentials, lazy: () => import('../flows/credentials/credentials-page.tsx') },
       { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
     ],
   },

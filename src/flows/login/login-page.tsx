@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { forgetApiAccess, hasSessionCookie } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
+import { LoginWithAmazon } from './login-with-amazon.tsx';
 
 /** Owns the login actor and picks the view for its state; the views decide nothing on their own. */
 export function LoginPage() {
@@ -62,7 +64,10 @@ export function LoginPage() {
       {state.matches('resuming') || state.matches('redirecting') ? (
         <LoginResuming />
       ) : (
-        <LoginForm state={state} send={send} />
+        <Stack gap="md">
+          <LoginForm state={state} send={send} />
+          <LoginWithAmazon returnTo={state.context.returnTo} />
+        </Stack>
       )}
     </CenteredLayout>
   );

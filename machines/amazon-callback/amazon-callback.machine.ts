@@ -1,0 +1,124 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { isApiError } from '../../shared-domain/api-error.ts';
+import { errorPageUrl } from '../shared/authorization-urls.ts';
+
+export interface AmazonCallbackInput {
+  /** The product's slug in email_already_exists_as_{product}_account (spec §8). */
+  product: string;
+}
+
+/** What the login page kept under sessionStorage `lwa:<state>` when it sent the browser to Amazon. */
+export interface StoredAmazonLogin {
+  codeVerifier: string;
+  returnTo: string | null;
+}
+
+export interface AmazonSignIn {
+  code: string;
+  codeVerifier: string;
+  returnTo: string | null;
+}
+
+export interface AmazonCallbackContext extends AmazonCallbackInput {
+  signIn: AmazonSignIn | null;
+  errorDescription: string | null;
+  redirect: string | null;
+}
+
+/**
+ * callback.open carries what the page read when it opened: the query Amazon sent back, and the stored entry of its
+ * state (already removed from storage, so a callback is used once). An event rather than input, so that one model
+ * explores every kind of callback.
+ */
+export type AmazonCallbackEvent = {
+  type: 'callback.open';
+  code: string | null;
+  error: string | null;
+  errorDescription: string | null;
+  stored: StoredAmazonLogin | null;
+};
+
+export const BAD_REQUEST = 'bad_request';
+
+const failure = (event: unknown) => (event as { error?: unknown }).error;
+
+export const amazonCallbackMachine = setup({
+  types: {
+    input: {} as AmazonCallbackInput,
+    context: {} as AmazonCallbackContext,
+    events: {} as AmazonCallbackEvent,
+  },
+  actors: {
+    signInWithAmazon: fromPromise<{ redirect: string }, AmazonSignIn>(async () => {
+      throw new Error('signInWithAmazon must be provided');
+    }),
+  },
+  actions: {
+    /** Leaves the page (replacing it in history: the callback is spent); provided by the page. */
+    navigate: (_args, _params: { url: string }) => {},
+    assignAmazonError: assign({
+      errorDescription: ({ event }) => (event.type === 'callback.open' ? (event.errorDescription ?? event.error) : null),
+    }),
+    assignBadRequest: assign({ errorDescription: BAD_REQUEST }),
+    assignEmailTaken: assign({ errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account` }),
+    assignSignIn: assign({
+      signIn: ({ event }) =>
+        event.type === 'callback.open' && event.code && event.stored
+          ? { code: event.code, codeVerifier: event.stored.codeVerifier, returnTo: event.stored.returnTo }
+          : null,
+    }),
+    assignRedirect: assign({ redirect: ({ event }) => (event as { output?: { redirect: string } }).output?.redirect ?? null }),
+  },
+  guards: {
+    hasAmazonError: ({ event }) => event.type === 'callback.open' && event.error !== null,
+    // No stored state: the callback is not one this browser started (or it was already used); no code: nothing to trade.
+    isIncomplete: ({ event }) => event.type === 'callback.open' && (event.stored === null || !event.code),
+    isEmailTaken: ({ event }) => {
+      const error = failure(event);
+      return isApiError(error) && error.status === 409;
+    },
+  },
+}).createMachine({
+  id: 'amazon-callback',
+  description: 'Finish Login with Amazon at /pages/cb: trade the code (with the stored PKCE verifier) for a session and follow the redirect.',
+  context: ({ input }) => ({ product: input.product, signIn: null, errorDescription: null, redirect: null }),
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'The page reads the query and takes the stored entry of its state, then sends callback.open.',
+      tags: ['busy'],
+      on: {
+        'callback.open': [
+          { guard: 'hasAmazonError', target: 'failed', actions: 'assignAmazonError' },
+          { guard: 'isIncomplete', target: 'failed', actions: 'assignBadRequest' },
+          { target: 'signingIn', actions: 'assignSignIn' },
+        ],
+      },
+    },
+    signingIn: {
+      description: 'POST /api/loginwithamazon {code, code_verifier, link_current_account_to_amazon: false, return_to}.',
+      tags: ['busy'],
+      invoke: {
+        id: 'signInWithAmazon',
+        src: 'signInWithAmazon',
+        input: ({ context }) => context.signIn!,
+        onDone: { target: 'redirecting', actions: 'assignRedirect' },
+        onError: [
+          { guard: 'isEmailTaken', target: 'failed', actions: 'assignEmailTaken' },
+          { target: 'failed', actions: 'assignBadRequest' },
+        ],
+      },
+    },
+    redirecting: {
+      description: 'Signed in: follows the redirect the server checked.',
+      type: 'final',
+      tags: ['busy'],
+      entry: { type: 'navigate', params: ({ context }) => ({ url: context.redirect! }) },
+    },
+    failed: {
+      description: 'The error page, with error_description from Amazon, bad_request, or email_already_exists_as_{product}_account.',
+      type: 'final',
+      entry: { type: 'navigate', params: ({ context }) => ({ url: errorPageUrl(context.errorDescription ?? BAD_REQUEST) }) },
+    },
+  },
+});

@@ -1,0 +1,88 @@
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
+import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { StoredAmazonLogin } from './amazon-callback.machine.ts';
+
+/** Model cases shared by the headless test and the test through the view. */
+export const PRODUCT = 'portal';
+export const STATE = 'st4te-Xy';
+export const CODE = 'ANdNAVhyhqirUelHGEHA';
+export const STORED: StoredAmazonLogin = {
+  codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+  returnTo: '/api/oauth/authorize?client_id=care-client&scope=user%3Aread',
+};
+
+export interface OpenCase {
+  label: string;
+  event: ModelEvent & { type: 'callback.open' };
+  /** Where the page goes when the case ends on the error page (written out by hand); null: it signs in. */
+  errorUrl: string | null;
+}
+
+const open = (fields: { code?: string; error?: string; errorDescription?: string; stored?: StoredAmazonLogin }) =>
+  ({
+    type: 'callback.open',
+    code: fields.code ?? null,
+    error: fields.error ?? null,
+    errorDescription: fields.errorDescription ?? null,
+    stored: fields.stored ?? null,
+  }) as const;
+
+export const openCases: OpenCase[] = [
+  {
+    label: 'Amazon refused, with a description',
+    event: open({ error: 'access_denied', errorDescription: 'The user denied the request', stored: STORED }),
+    errorUrl: '/pages/error?error_description=The%20user%20denied%20the%20request',
+  },
+  { label: 'Amazon refused, no description', event: open({ error: 'server_error' }), errorUrl: '/pages/error?error_description=server_error' },
+  { label: 'a code and the stored state', event: open({ code: CODE, stored: STORED }), errorUrl: null },
+  { label: 'a code, but no stored state', event: open({ code: CODE }), errorUrl: '/pages/error?error_description=bad_request' },
+  { label: 'the stored state, but no code', event: open({ stored: STORED }), errorUrl: '/pages/error?error_description=bad_request' },
+];
+
+export interface SignInOutcome {
+  label: string;
+  event: ModelEvent;
+  /** Where the page goes next (written out by hand). */
+  url: string;
+}
+
+export const signInOutcomes: SignInOutcome[] = [
+  {
+    label: 'signed in, back to the portal page',
+    event: { type: 'xstate.done.actor.signInWithAmazon', output: { redirect: '/pages/device-sessions' } },
+    url: '/pages/device-sessions',
+  },
+  {
+    label: 'signed in, back to the authorization request',
+    event: { type: 'xstate.done.actor.signInWithAmazon', output: { redirect: STORED.returnTo } },
+    url: STORED.returnTo!,
+  },
+  {
+    label: '409 email already registered',
+    event: {
+      type: 'xstate.error.actor.signInWithAmazon',
+      error: new ApiError(409, apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered')),
+    },
+    url: '/pages/error?error_description=email_already_exists_as_portal_account',
+  },
+  {
+    label: '400 Amazon refused the code',
+    event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed')) },
+    url: '/pages/error?error_description=bad_request',
+  },
+  {
+    label: 'network failure',
+    event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(0, null) },
+    url: '/pages/error?error_description=bad_request',
+  },
+];
+
+export const amazonCallbackEvents: ModelEvent[] = [...openCases.map((c) => c.event), ...signInOutcomes.map((o) => o.event)];
+
+export const openCaseOf = (event: ModelEvent) => openCases.find((c) => c.event === event)!;
+export const signInOutcomeOf = (event: ModelEvent) => signInOutcomes.find((o) => o.event === event)!;
+
+export function describeAmazonCallbackEvent(event: ModelEvent): string {
+  return event.type === 'callback.open' ? `open: ${openCaseOf(event).label}` : signInOutcomeOf(event).label;
+}

@@ -1,0 +1,17 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** Every state of /pages/cb: the page only ever passes through on its way to the next one. */
+export function AmazonCallbackProgress() {
+  const { t } = useLingui();
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="sm">
+        <Loader aria-label={t`Signing in with Amazon`} />
+        <Text>
+          <Trans>Signing in with Amazon…</Trans>
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

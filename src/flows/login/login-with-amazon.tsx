@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { prepareAmazonLogin } from '../../lib/amazon-login.ts';
+import { navigation } from '../../lib/navigation.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
+
+/**
+ * Starts Login with Amazon (shown only when the server has an Amazon client): a fresh state and PKCE verifier are
+ * stored for /pages/cb, then the browser goes to Amazon. The login page's return_to comes back through the callback.
+ */
+export function LoginWithAmazon({ returnTo }: { returnTo: string | null }) {
+  const { amazonAuthorizeUrl, amazonClientId } = usePublicConfig();
+  const [leaving, setLeaving] = useState(false);
+  if (!amazonAuthorizeUrl || !amazonClientId) return null;
+
+  const start = async () => {
+    setLeaving(true);
+    try {
+      navigation.assign(await prepareAmazonLogin({ authorizeUrl: amazonAuthorizeUrl, clientId: amazonClientId, returnTo }));
+    } catch {
+      // No Web Crypto (an insecure origin) or no storage: nothing to start with, the password form still works.
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <Button variant="default" fullWidth loading={leaving} onClick={() => void start()}>
+      <Trans>Login with Amazon</Trans>
+    </Button>
+  );
+}

@@ -1,7 +1,7 @@
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { StoredAmazonLogin } from './amazon-callback.machine.ts';
+import type { AmazonCallbackEvent, StoredAmazonLogin } from './amazon-callback.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
 export const PRODUCT = 'portal';
@@ -14,12 +14,12 @@ export const STORED: StoredAmazonLogin = {
 
 export interface OpenCase {
   label: string;
-  event: ModelEvent & { type: 'callback.open' };
+  event: AmazonCallbackEvent;
   /** Where the page goes when the case ends on the error page (written out by hand); null: it signs in. */
   errorUrl: string | null;
 }
 
-const open = (fields: { code?: string; error?: string; errorDescription?: string; stored?: StoredAmazonLogin }) =>
+const open = (fields: { code?: string; error?: string; errorDescription?: string; stored?: StoredAmazonLogin }): AmazonCallbackEvent =>
   ({
     type: 'callback.open',
     code: fields.code ?? null,
@@ -78,9 +78,9 @@ export const signInOutcomes: SignInOutcome[] = [
   },
 ];
 
-export const amazonCallbackEvents: ModelEvent[] = [...openCases.map((c) => c.event), ...signInOutcomes.map((o) => o.event)];
+export const amazonCallbackEvents: ModelEvent[] = [...openCases.map((c) => c.event as unknown as ModelEvent), ...signInOutcomes.map((o) => o.event)];
 
-export const openCaseOf = (event: ModelEvent) => openCases.find((c) => c.event === event)!;
+export const openCaseOf = (event: ModelEvent) => openCases.find((c) => (c.event as unknown) === event)!;
 export const signInOutcomeOf = (event: ModelEvent) => signInOutcomes.find((o) => o.event === event)!;
 
 export function describeAmazonCallbackEvent(event: ModelEvent): string {

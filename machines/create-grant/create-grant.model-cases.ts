@@ -77,3 +77,12 @@ export function serializeCreateGrant(snapshot: { value: unknown; context: Create
     ? { value, grantType: context.grantType, invalid: validateRedirectUris(context.grantType, context.redirectUris) }
     : { value };
 }
+
+export function describeCreateGrantEvent(event: ModelEvent): string {
+  const e = event as { type: string; grantType?: string; field?: string; value?: string; error?: unknown };
+  if (e.type === 'type.choose') return `choose ${e.grantType}`;
+  if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
+  if (e.type === 'xstate.done.actor.submitGrant') return 'submitGrant succeeds';
+  if (e.type === 'xstate.error.actor.submitGrant') return `submitGrant fails ${createFailures.find((f) => f.error === e.error)!.label}`;
+  return e.type;
+}

@@ -15,6 +15,7 @@ import {
   CREATED,
   createFailures,
   createGrantEvents,
+  describeCreateGrantEvent,
   serializeCreateGrant,
 } from './create-grant.model-cases.ts';
 
@@ -39,6 +40,7 @@ function expectedValidation(ctx: Ctx): CreateGrantErrorCode | null {
 
 describeModel(createGrantMachine, {
   events: createGrantEvents,
+  describeEvent: describeCreateGrantEvent,
   serialize: serializeCreateGrant,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['submitGrant']);

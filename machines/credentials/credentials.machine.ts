@@ -35,6 +35,7 @@ export const credentialsMachine = setup({
   types: {
     context: {} as CredentialsContext,
     events: {} as CredentialsEvent,
+    children: {} as { createGrant: 'createGrant' },
   },
   actors: {
     loadCredentials: fromPromise<Credential[]>(async () => {

@@ -88,3 +88,14 @@ export const credentialsEvents: ModelEvent[] = [
 export function serializeCredentials(snapshot: { value: unknown; context: CredentialsContext; matches: (v: 'list') => boolean }) {
   return snapshot.matches('list') ? { value: snapshot.value, ids: snapshot.context.clients.map((c) => c.id) } : { value: snapshot.value };
 }
+
+/** Path names that read as a story: outcomes by label, rows by id, never the whole payload. */
+export function describeCredentialsEvent(event: ModelEvent): string {
+  const e = event as { type: string; id?: string; output?: unknown; error?: unknown };
+  const failure = [...loadFailures, changeFailure, deleteFailure].find((f) => f.error === e.error);
+  if (e.type === 'xstate.done.actor.loadCredentials') return `loadCredentials answers ${(e.output as unknown[]).length} rows`;
+  if (e.type === 'xstate.done.actor.createGrant') return `createGrant closes (${(e.output as { created: boolean }).created ? 'created' : 'cancelled'})`;
+  if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
+  if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails ${failure?.label ?? ''}`.trim();
+  return e.id ? `${e.type} ${e.id}` : e.type;
+}

@@ -14,6 +14,7 @@ import { credentialsMachine } from './credentials.machine.ts';
 import {
   changeFailure,
   credentialsEvents,
+  describeCredentialsEvent,
   deleteFailure,
   loadFailures,
   NEW_SECRET,
@@ -51,6 +52,7 @@ function expectSelected(ctx: Ctx) {
 
 describeModel(credentialsMachine, {
   events: credentialsEvents,
+  describeEvent: describeCredentialsEvent,
   serialize: serializeCredentials,
   setup: (): Ctx => {
     const deferred = createDeferredActors<Id>(['loadCredentials', 'changeSecret', 'deleteCredential', 'endSession', 'createGrant']);

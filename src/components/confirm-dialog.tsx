@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { StatusMessage } from './status-message.tsx';
+import '@mantine/core/styles/Modal.css';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** The failure of the last attempt, already translated; null when there is none. */
+  error: string | null;
+  busy: boolean;
+  canConfirm: boolean;
+  canClose: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** A question before something that cannot be undone; stays open, busy, until the server answers. */
+export function ConfirmDialog({ title, children, confirmLabel, error, busy, canConfirm, canClose, onConfirm, onClose }: Props) {
+  return (
+    <Modal opened onClose={() => canClose && onClose()} title={title} centered withCloseButton={false} closeOnClickOutside={canClose}>
+      <Stack gap="md">
+        <Text size="sm">{children}</Text>
+        <StatusMessage kind="error">{error}</StatusMessage>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={!canClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button color="red" onClick={onConfirm} disabled={busy || !canConfirm} leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}>
+            {busy ? <Trans>Processing</Trans> : confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

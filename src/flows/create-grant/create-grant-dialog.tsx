@@ -1,0 +1,36 @@
+import { Modal } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
+import { CreateGrantChoosing } from './create-grant-choosing.tsx';
+import { CreateGrantDetails } from './create-grant-details.tsx';
+import { CreateGrantForm } from './create-grant-form.tsx';
+import '@mantine/core/styles/Modal.css';
+
+/** The Create access grant dialog: its own actor (the credentials page invokes it) and one view per step. */
+export function CreateGrantDialog({ actor }: { actor: ActorRefFrom<typeof createGrantMachine> }) {
+  const { t } = useLingui();
+  const state = useSelector(actor, (s) => s);
+  const send = actor.send;
+  const canClose = state.can({ type: 'dialog.close' });
+  return (
+    <Modal
+      opened={!state.matches('closed')}
+      onClose={() => canClose && send({ type: 'dialog.close' })}
+      title={t`Create access grant`}
+      centered
+      size="lg"
+      withCloseButton={false}
+      closeOnClickOutside={false}
+    >
+      {state.matches('choosing') ? (
+        <CreateGrantChoosing state={state} send={send} />
+      ) : state.matches('details') ? (
+        <CreateGrantDetails state={state} send={send} />
+      ) : (
+        <CreateGrantForm state={state} send={send} />
+      )}
+    </Modal>
+  );
+}

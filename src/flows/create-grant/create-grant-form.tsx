@@ -1,0 +1,74 @@
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
+import { foreignRedirectUris } from '../../../shared-domain/credentials.ts';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof createGrantMachine>;
+  send: (event: CreateGrantEvent) => void;
+}
+
+/** editing and creating (busy). */
+export function CreateGrantForm({ state, send }: Props) {
+  const { t, i18n } = useLingui();
+  const { grantType, applicationName, redirectUris, error } = state.context;
+  const busy = state.hasTag('busy');
+  const host = window.location.origin;
+  // Spec §5 URIWarning: a warning, not an error; the form still submits.
+  const foreign = grantType === 'authorization_code' ? foreignRedirectUris(redirectUris, host) : [];
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {grantType === 'authorization_code' ? <Trans>Grant type: Authorization code</Trans> : <Trans>Grant type: Client credentials</Trans>}
+        </Text>
+        <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+        <TextInput
+          label={t`Application name`}
+          description={t`Leave empty to use the default name "Not Found". The name cannot be changed later.`}
+          maxLength={100}
+          value={applicationName}
+          disabled={busy}
+          onChange={(event) => send({ type: 'form.change', field: 'applicationName', value: event.currentTarget.value })}
+        />
+        {grantType === 'authorization_code' ? (
+          <Textarea
+            label={t`Redirect URIs`}
+            description={t`One URI per line; required for an authorization code grant.`}
+            rows={4}
+            value={redirectUris}
+            disabled={busy}
+            onChange={(event) => send({ type: 'form.change', field: 'redirectUris', value: event.currentTarget.value })}
+          />
+        ) : null}
+        {foreign.map((uri) => (
+          <Alert key={uri} color="yellow" variant="light" role="status" data-testid="uri-warning">
+            {t`${uri} does not start with ${host}. Check that it is the address you mean.`}
+          </Alert>
+        ))}
+        <Group justify="space-between">
+          <Button variant="subtle" disabled={!state.can({ type: 'form.back' })} onClick={() => send({ type: 'form.back' })}>
+            <Trans>Back</Trans>
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" disabled={!state.can({ type: 'dialog.close' })} onClick={() => send({ type: 'dialog.close' })}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" disabled={busy || !state.can({ type: 'form.submit' })} leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}>
+              {busy ? <Trans>Processing</Trans> : <Trans>Create</Trans>}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

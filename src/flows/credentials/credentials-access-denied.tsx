@@ -1,0 +1,18 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+/** accessDenied (code 80): the account owner's group has no API access. */
+export function CredentialsAccessDenied() {
+  const { i18n } = useLingui();
+  return (
+    <Stack gap="md" align="center" py="xl">
+      <Title order={1} size="h3">
+        {i18n._(errorMessages.AccessDenied)}
+      </Title>
+      <Text size="sm">
+        <Trans>This account does not have API access.</Trans>
+      </Text>
+    </Stack>
+  );
+}

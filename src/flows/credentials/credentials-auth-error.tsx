@@ -1,0 +1,43 @@
+import { Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
+import { errorMessages } from '../../lib/error-messages.ts';
+import '@mantine/core/styles/Modal.css';
+
+interface Props {
+  state: SnapshotFrom<typeof credentialsMachine>;
+  send: (event: CredentialsEvent) => void;
+}
+
+/** authError and loggingOut: the popup of spec §4, Close or Login (which ends the session first). */
+export function CredentialsAuthError({ state, send }: Props) {
+  const { i18n } = useLingui();
+  const busy = state.hasTag('busy');
+  const canClose = state.can({ type: 'dialog.close' });
+  return (
+    <Modal
+      opened
+      onClose={() => canClose && send({ type: 'dialog.close' })}
+      title={i18n._(errorMessages.AuthenticationError)}
+      centered
+      withCloseButton={false}
+    >
+      <Text size="sm" mb="md">
+        <Trans>The credentials could not be loaded. Log in again to continue.</Trans>
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" disabled={!canClose} onClick={() => send({ type: 'dialog.close' })}>
+          <Trans>Close</Trans>
+        </Button>
+        <Button
+          disabled={busy || !state.can({ type: 'session.leave' })}
+          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
+          onClick={() => send({ type: 'session.leave' })}
+        >
+          {busy ? <Trans>Processing</Trans> : <Trans>Login</Trans>}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

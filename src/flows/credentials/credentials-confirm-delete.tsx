@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+import { selectedCredential } from './selected-credential.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof credentialsMachine>;
+  send: (event: CredentialsEvent) => void;
+}
+
+/** list.confirmDelete and list.deleting. */
+export function CredentialsConfirmDelete({ state, send }: Props) {
+  const { t, i18n } = useLingui();
+  const name = selectedCredential(state)?.application_name ?? '';
+  const { actionError } = state.context;
+  return (
+    <ConfirmDialog
+      title={t`Delete grant`}
+      confirmLabel={t`Delete`}
+      error={actionError ? i18n._(errorMessages[actionError]) : null}
+      busy={state.hasTag('busy')}
+      canConfirm={state.can({ type: 'dialog.confirm' })}
+      canClose={state.can({ type: 'dialog.close' })}
+      onConfirm={() => send({ type: 'dialog.confirm' })}
+      onClose={() => send({ type: 'dialog.close' })}
+    >
+      {t`Delete ${name} permanently? Applications using it stop working, and this cannot be undone.`}
+    </ConfirmDialog>
+  );
+}

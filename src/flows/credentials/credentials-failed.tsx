@@ -1,0 +1,24 @@
+import { Button, Stack } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof credentialsMachine>;
+  send: (event: CredentialsEvent) => void;
+}
+
+/** failed: the popup was closed without logging in again. */
+export function CredentialsFailed({ state, send }: Props) {
+  const { i18n } = useLingui();
+  return (
+    <Stack gap="md" align="center" py="xl">
+      <StatusMessage kind="error">{i18n._(errorMessages.AuthenticationError)}</StatusMessage>
+      <Button variant="default" disabled={!state.can({ type: 'list.refresh' })} onClick={() => send({ type: 'list.refresh' })}>
+        <Trans>Refresh</Trans>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useMemo } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useNavigate } from 'react-router-dom';
+import { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
+import { credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
+import type { CreateGrantPayload } from '../../../shared-domain/credentials.ts';
+import { getLogout } from '../../api/auth.ts';
+import { deleteClientCredentials, getCredentials, postClientGrant, putClientGrant } from '../../api/credentials.ts';
+import { paths } from '../../app/paths.ts';
+import { AuthenticatedShell } from '../../components/app-shell.tsx';
+import { OwnerOnlyNotice } from '../../components/owner-only-notice.tsx';
+import { clearLocalStorage } from '../../lib/session.ts';
+import { CreateGrantDialog } from '../create-grant/create-grant-dialog.tsx';
+import { CredentialsAccessDenied } from './credentials-access-denied.tsx';
+import { CredentialsAuthError } from './credentials-auth-error.tsx';
+import { CredentialsConfirmChange } from './credentials-confirm-change.tsx';
+import { CredentialsConfirmDelete } from './credentials-confirm-delete.tsx';
+import { CredentialsFailed } from './credentials-failed.tsx';
+import { CredentialsList } from './credentials-list.tsx';
+import { CredentialsOAuthInfo } from './credentials-oauth-info.tsx';
+
+/** Owns the credentials actor (which invokes the create-grant one) and picks the views for its state. */
+export function CredentialsPage() {
+  return (
+    <AuthenticatedShell>
+      <Credentials />
+    </AuthenticatedShell>
+  );
+}
+
+function Credentials() {
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      credentialsMachine.provide({
+        actors: {
+          loadCredentials: fromPromise(() => getCredentials()),
+          changeSecret: fromPromise(({ input }: { input: { clientId: string } }) => putClientGrant(input.clientId)),
+          deleteCredential: fromPromise(({ input }: { input: { id: string } }) => deleteClientCredentials(input.id)),
+          endSession: fromPromise<void>(async () => {
+            try {
+              await getLogout();
+            } finally {
+              // Spec §3: all local storage is cleared on logout, whatever the server answered.
+              clearLocalStorage();
+            }
+          }),
+          createGrant: createGrantMachine.provide({
+            actors: { submitGrant: fromPromise(({ input }: { input: CreateGrantPayload }) => postClientGrant(input)) },
+          }),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine);
+
+  const loggedOut = state.matches('loggedOut');
+  useEffect(() => {
+    if (loggedOut) navigate(paths.login);
+  }, [loggedOut, navigate]);
+
+  if (state.matches('notOwner')) return <OwnerOnlyNotice />;
+  if (state.matches('accessDenied')) return <CredentialsAccessDenied />;
+  if (state.matches('authError') || state.matches('loggingOut')) return <CredentialsAuthError state={state} send={send} />;
+  if (state.matches('failed')) return <CredentialsFailed state={state} send={send} />;
+  if (loggedOut) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const createGrant = state.children.createGrant;
+  return (
+    <>
+      <CredentialsList state={state} send={send} />
+      {state.matches({ list: 'confirmChange' }) || state.matches({ list: 'changing' }) ? (
+        <CredentialsConfirmChange state={state} send={send} />
+      ) : null}
+      {state.matches({ list: 'confirmDelete' }) || state.matches({ list: 'deleting' }) ? (
+        <CredentialsConfirmDelete state={state} send={send} />
+      ) : null}
+      {state.matches({ list: 'showSecret' }) || state.matches({ list: 'showInfo' }) ? <CredentialsOAuthInfo state={state} send={send} /> : null}
+      {state.matches({ list: 'creating' }) && createGrant ? <CreateGrantDialog actor={createGrant} /> : null}
+    </>
+  );
+}
+
+/** The router's lazy-route entry. */
+export { CredentialsPage as Component };

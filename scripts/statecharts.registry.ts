@@ -1,6 +1,4 @@
 import type { AnyStateMachine } from 'xstate';
-import { createGrantMachine } from '../machines/create-grant/create-grant.machine.ts';
-import { credentialsMachine } from '../machines/credentials/credentials.machine.ts';
 import { loginMachine } from '../machines/login/login.machine.ts';
 import { logoutMachine } from '../machines/logout/logout.machine.ts';
 import { leaveSessionMachine } from '../machines/leave-session/leave-session.machine.ts';
@@ -10,6 +8,10 @@ import { signupMachine } from '../machines/signup/signup.machine.ts';
 import { signupInvitedMachine } from '../machines/signup-invited/signup-invited.machine.ts';
 import { signupResendMachine } from '../machines/signup-resend/signup-resend.machine.ts';
 import { signupVerifyMachine } from '../machines/signup-verify/signup-verify.machine.ts';
+import { consentMachine } from '../machines/consent/consent.machine.ts';
+import { alexaTogetherMachine } from '../machines/alexa-together/alexa-together.machine.ts';
+import { amazonCallbackMachine } from '../machines/amazon-callback/amazon-callback.machine.ts';
+import { authorizedAppsMachine } from '../machines/authorized-apps/authorized-apps.machine.ts';
 
 /** Every machine drawn in docs/statecharts/<slug>.md (design.md §7): a new flow adds one line here. */
 export const statechartRegistry: Record<string, AnyStateMachine> = {
@@ -22,6 +24,8 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   'signup-invited': signupInvitedMachine,
   'signup-verify': signupVerifyMachine,
   'signup-resend': signupResendMachine,
-  credentials: credentialsMachine,
-  'create-grant': createGrantMachine,
+  consent: consentMachine,
+  'alexa-together': alexaTogetherMachine,
+  'amazon-callback': amazonCallbackMachine,
+  'authorized-apps': authorizedAppsMachine,
 };

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: paths.consent, lazy: () => import('../flows/consent/consent-page.tsx') },
       { path: paths.alexaTogether, lazy: () => import('../flows/alexa-together/alexa-together-page.tsx') },
       { path: paths.callback, lazy: () => import('../flows/amazon-callback/amazon-callback-page.tsx') },
+      { path: paths.authorizedApps, lazy: () => import('../flows/authorized-apps/authorized-apps-page.tsx') },
       { path: paths.credentials, lazy: () => import('../flows/credentials/credentials-page.tsx') },
       { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
     ],

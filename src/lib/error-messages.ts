@@ -30,16 +30,13 @@ export const errorMessages = {
   InvalidRecoveryLink: msg`invalid recovery or activation link (may be expired)`,
   UserDeniedAuthorization: msg`You denied the application access to your account`,
   InvalidScopeError: msg`The application asked for access that cannot be granted to your account`,
+  RemoveAppFailed: msg`The application could not be removed, please try again later`,
   BadRequest: msg`The request was not valid, please try again`,
   EmailAlreadyExistsAsAccount: msg`This email already belongs to an account: sign in with your email and password`,
   EMAIL_INCORRECT_FORMAT: msg`Email is in incorrect format`,
   CaptchaRequired: msg`Please complete the check that you are not a robot`,
   InvalidActivationLink: msg`invalid recovery or activation link (may be expired)`,
   AnErrorOccuredWhenResendingVerificationEmail: msg`Error when resending the verification email, please try again later`,
-  ApplicationNameTaken: msg`application name has been taken by another account`,
-  ClientLimitExceeded: msg`number of credentials of this grant type has exceeded the limit for the account`,
-  MissingRedirectUris: msg`An authorization code grant needs at least one redirect URI`,
-  InvalidRedirectUri: msg`Each redirect URI must be a full http:// or https:// address without a fragment`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -1,0 +1,109 @@
+import { expect } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import {
+  createDeferredActors,
+  describeModel,
+  execDeferred,
+  expectSameState,
+  type DeferredActors,
+} from '../../tests/support/model-harness.ts';
+import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
+import { authorizedAppsMachine, type AuthorizedApp } from './authorized-apps.machine.ts';
+import {
+  authorizedAppsEvents,
+  CARE,
+  describeAuthorizedAppsEvent,
+  loadFailures,
+  serializeAuthorizedApps,
+} from './authorized-apps.model-cases.ts';
+
+interface Ctx {
+  actor: Actor<typeof authorizedAppsMachine>;
+  deferred: DeferredActors<'loadApps' | 'revokeApp'>;
+  /** What the list must hold and which error must show, tracked independently of the machine. */
+  apps: AuthorizedApp[];
+  error: AuthorizedAppsErrorCode | null;
+}
+
+const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+const can = (ctx: Ctx, type: 'apps.refresh' | 'dialog.confirm' | 'dialog.close') => view(ctx).can({ type });
+const canRemove = (ctx: Ctx) => view(ctx).can({ type: 'app.remove', clientId: CARE.clientId });
+
+describeModel(authorizedAppsMachine, {
+  events: authorizedAppsEvents,
+  serialize: serializeAuthorizedApps,
+  describeEvent: describeAuthorizedAppsEvent,
+  setup: (): Ctx => {
+    const deferred = createDeferredActors(['loadApps', 'revokeApp']);
+    const actor = createActor(authorizedAppsMachine.provide({ actors: deferred.actors })).start();
+    return { actor, deferred, apps: [], error: null };
+  },
+  teardown: (ctx) => ctx.actor.stop(),
+  exec: {
+    ...execDeferred((ctx: Ctx) => ctx.deferred, ['loadApps', 'revokeApp']),
+    'xstate.done.actor.loadApps': async (step, ctx) => {
+      ctx.apps = (step.event as { output: AuthorizedApp[] }).output;
+      await execDeferred((c: Ctx) => c.deferred, ['loadApps'])['xstate.done.actor.loadApps'](step, ctx);
+    },
+    'xstate.error.actor.loadApps': async (step, ctx) => {
+      ctx.error = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      await execDeferred((c: Ctx) => c.deferred, ['loadApps'])['xstate.error.actor.loadApps'](step, ctx);
+    },
+    'xstate.done.actor.revokeApp': async (step, ctx) => {
+      ctx.apps = ctx.apps.filter((app) => app.clientId !== CARE.clientId);
+      await execDeferred((c: Ctx) => c.deferred, ['revokeApp'])['xstate.done.actor.revokeApp'](step, ctx);
+    },
+    'xstate.error.actor.revokeApp': async (step, ctx) => {
+      ctx.error = 'RemoveAppFailed';
+      await execDeferred((c: Ctx) => c.deferred, ['revokeApp'])['xstate.error.actor.revokeApp'](step, ctx);
+    },
+    'apps.refresh': (_step, ctx) => {
+      ctx.error = null;
+      ctx.actor.send({ type: 'apps.refresh' });
+    },
+    'app.remove': (_step, ctx) => {
+      ctx.error = null;
+      ctx.actor.send({ type: 'app.remove', clientId: CARE.clientId });
+    },
+    'dialog.confirm': (_step, ctx) => ctx.actor.send({ type: 'dialog.confirm' }),
+    'dialog.close': (_step, ctx) => ctx.actor.send({ type: 'dialog.close' }),
+  },
+  states: {
+    loading: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.deferred.pending('loadApps')).toBe(1);
+      expect(view(ctx).context.error).toBeNull();
+      expect(can(ctx, 'apps.refresh')).toBe(false);
+    },
+    loadFailed: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.error).toBe(ctx.error);
+      expect(can(ctx, 'apps.refresh')).toBe(true);
+      expect(canRemove(ctx)).toBe(false);
+    },
+    ready: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.apps).toEqual(ctx.apps);
+      expect(view(ctx).context.error).toBe(ctx.error);
+      expect(view(ctx).context.removing).toBeNull();
+      expect(can(ctx, 'apps.refresh')).toBe(true);
+      expect(canRemove(ctx)).toBe(ctx.apps.includes(CARE));
+    },
+    confirming: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.removing).toBe(CARE.clientId);
+      expect(view(ctx).context.apps).toEqual(ctx.apps);
+      expect(can(ctx, 'dialog.confirm') && can(ctx, 'dialog.close')).toBe(true);
+      expect(can(ctx, 'apps.refresh')).toBe(false);
+      expect(ctx.deferred.pending('revokeApp')).toBe(0);
+    },
+    removing: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      // The row stays until the server has answered.
+      expect(view(ctx).context.apps).toEqual(ctx.apps);
+      expect(ctx.deferred.pending('revokeApp')).toBe(1);
+      expect(ctx.deferred.lastInput('revokeApp')).toEqual({ clientId: CARE.clientId });
+      expect(can(ctx, 'dialog.close') || can(ctx, 'dialog.confirm') || can(ctx, 'apps.refresh')).toBe(false);
+    },
+  },
+});

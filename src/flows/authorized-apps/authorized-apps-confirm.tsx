@@ -1,0 +1,50 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SnapshotFrom } from 'xstate';
+import type { AuthorizedAppsEvent, authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
+import '@mantine/core/styles/Modal.css';
+
+interface Props {
+  state: SnapshotFrom<typeof authorizedAppsMachine>;
+  send: (event: AuthorizedAppsEvent) => void;
+}
+
+/** confirming and removing: the dialog over the table; it cannot be closed while the removal runs. */
+export function AuthorizedAppsConfirm({ state, send }: Props) {
+  const { t } = useLingui();
+  const opened = state.matches('confirming') || state.matches('removing');
+  const applicationName = state.context.apps.find((app) => app.clientId === state.context.removing)?.applicationName ?? '';
+  const canClose = state.can({ type: 'dialog.close' });
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => canClose && send({ type: 'dialog.close' })}
+      withCloseButton={false}
+      closeOnClickOutside={canClose}
+      closeOnEscape={canClose}
+      title={t`Remove application?`}
+    >
+      <Stack gap="md">
+        <Text>
+          <Trans>
+            {applicationName} will no longer be able to access your account, for anyone in it. This cannot be undone: it would
+            have to ask for your consent again.
+          </Trans>
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={!canClose} onClick={() => send({ type: 'dialog.close' })}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            color="red"
+            disabled={!state.can({ type: 'dialog.confirm' })}
+            loading={state.hasTag('busy')}
+            onClick={() => send({ type: 'dialog.confirm' })}
+          >
+            <Trans>Remove</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

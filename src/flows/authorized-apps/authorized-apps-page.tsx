@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { authorizedAppsMachine, type AuthorizedApp } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
+import { getAuthorizedApps, putRevokeConsent } from '../../api/oauth.ts';
+import { AuthenticatedShell } from '../../components/app-shell.tsx';
+import { AuthorizedAppsConfirm } from './authorized-apps-confirm.tsx';
+import { AuthorizedAppsFailed } from './authorized-apps-failed.tsx';
+import { AuthorizedAppsLoading } from './authorized-apps-loading.tsx';
+import { AuthorizedAppsTable } from './authorized-apps-table.tsx';
+
+/** Owns the authorized-applications actor (/pages/authorized-apps) and picks the view for its state. */
+export function AuthorizedAppsPage() {
+  return (
+    <AuthenticatedShell>
+      <AuthorizedApps />
+    </AuthenticatedShell>
+  );
+}
+
+/** Inside the shell, so that a visitor without a session is sent to login before anything is asked of the server. */
+function AuthorizedApps() {
+  const machine = useMemo(
+    () =>
+      authorizedAppsMachine.provide({
+        actors: {
+          loadApps: fromPromise(async (): Promise<AuthorizedApp[]> =>
+            (await getAuthorizedApps()).map((row) => ({
+              clientId: row.client_id,
+              applicationName: row.application_name,
+              consentedBy: row.consented_by,
+              consentedAt: row.consented_at,
+              allowedScope: row.allowed_scope,
+            })),
+          ),
+          revokeApp: fromPromise(async ({ input }: { input: { clientId: string } }) => putRevokeConsent(input.clientId)),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          <Trans>Authorized applications</Trans>
+        </Title>
+        <Button
+          variant="default"
+          loading={state.matches('loading')}
+          disabled={!state.can({ type: 'apps.refresh' })}
+          onClick={() => send({ type: 'apps.refresh' })}
+        >
+          <Trans>Refresh</Trans>
+        </Button>
+      </Group>
+      {state.matches('loading') ? (
+        <AuthorizedAppsLoading />
+      ) : state.matches('loadFailed') ? (
+        <AuthorizedAppsFailed state={state} />
+      ) : (
+        <AuthorizedAppsTable state={state} send={send} />
+      )}
+      <AuthorizedAppsConfirm state={state} send={send} />
+    </Stack>
+  );
+}
+
+/** The router's lazy-route entry. */
+export { AuthorizedAppsPage as Component };

@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { createGrantMachine } from '../machines/create-grant/create-grant.machine.ts';
+import { credentialsMachine } from '../machines/credentials/credentials.machine.ts';
 import { loginMachine } from '../machines/login/login.machine.ts';
 import { logoutMachine } from '../machines/logout/logout.machine.ts';
 import { leaveSessionMachine } from '../machines/leave-session/leave-session.machine.ts';
@@ -28,4 +30,6 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   'alexa-together': alexaTogetherMachine,
   'amazon-callback': amazonCallbackMachine,
   'authorized-apps': authorizedAppsMachine,
+  credentials: credentialsMachine,
+  'create-grant': createGrantMachine,
 };

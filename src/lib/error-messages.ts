@@ -37,6 +37,10 @@ export const errorMessages = {
   CaptchaRequired: msg`Please complete the check that you are not a robot`,
   InvalidActivationLink: msg`invalid recovery or activation link (may be expired)`,
   AnErrorOccuredWhenResendingVerificationEmail: msg`Error when resending the verification email, please try again later`,
+  ApplicationNameTaken: msg`application name has been taken by another account`,
+  ClientLimitExceeded: msg`number of credentials of this grant type has exceeded the limit for the account`,
+  MissingRedirectUris: msg`An authorization code grant needs at least one redirect URI`,
+  InvalidRedirectUri: msg`Each redirect URI must be a full http:// or https:// address without a fragment`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -147,6 +147,10 @@ describe('credentials', () => {
     const owner = await developer();
     await expectError(await create(owner.cookie, { grant_type: 'client_credentials', extra: 1 }), 400, 'VALIDATION_ERROR', 'ValidationError');
     await expectError(await create(owner.cookie, {}), 400, 'VALIDATION_ERROR', 'ValidationError');
+    const broken = await fetch(`${server.url}/api/client_grant`, { method: 'POST', headers: sameOrigin(server, { cookie: owner.cookie }), body: '{' });
+    expect(broken.status).toBe(400);
+    const empty = await fetch(`${server.url}/api/client_grant`, { method: 'POST', headers: sameOrigin(server, { cookie: owner.cookie }) });
+    expect(empty.status).toBe(400);
     await expectError(await create(owner.cookie, { grant_type: 'password' }), 400, 'VALIDATION_ERROR', 'InvalidGrantType');
     await expectError(await create(owner.cookie, { grant_type: 'authorization_code' }), 400, 'INVALID_REDIRECT_URI', 'InvalidRedirectUri');
     await expectError(
@@ -227,7 +231,11 @@ describe('credentials', () => {
     const owner = await developer();
     const cc = await created(owner.cookie, { grant_type: 'client_credentials' });
     expect((await token(cc.client_id, cc.secret)).status).toBe(200);
-    const response = await remove(owner.cookie, cc.id);
+    // As the SPA sends it: labelled JSON, with no body.
+    const response = await fetch(`${server.url}/api/client_credentials/${cc.id}`, {
+      method: 'DELETE',
+      headers: sameOrigin(server, { cookie: owner.cookie }),
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
     const refused = await token(cc.client_id, cc.secret);

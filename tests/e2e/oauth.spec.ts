@@ -1,0 +1,260 @@
+/**
+ * Issue 4 end to end: a third-party application (oauth4webapi) runs authorization code + PKCE through Chromium (login
+ * page, consent page) against the real server, refreshes and introspects; a second client uses client credentials;
+ * removing the application on /pages/authorized-apps kills its tokens. Also Cancel on consent, and Login with Amazon
+ * against the fake provider.
+ */
+import { createServer, type Server } from 'node:http';
+import * as oauth from 'oauth4webapi';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import { eventually, launchBrowser, openPage } from '../support/browser.ts';
+import { startFakeAmazon, type FakeAmazon } from '../support/fake-amazon.ts';
+import { discover, insecure, registerClient, startOAuthTestServer, type TestClient } from '../support/oauth-client.ts';
+import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
+
+/** The third-party application's redirect URI: a loopback server that keeps every query it receives. */
+interface ClientApp {
+  redirectUri: string;
+  next(): Promise<URLSearchParams>;
+  close(): Promise<void>;
+}
+
+async function startClientApp(): Promise<ClientApp> {
+  const waiting: Array<(query: URLSearchParams) => void> = [];
+  const received: URLSearchParams[] = [];
+  const http: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://client');
+    // The browser also asks for a favicon; only the redirect URI is the application's business.
+    if (url.pathname !== '/callback') return void res.writeHead(404).end();
+    const query = url.searchParams;
+    const waiter = waiting.shift();
+    if (waiter) waiter(query);
+    else received.push(query);
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Third-party app</h1>');
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    next: () => {
+      const query = received.shift();
+      return query ? Promise.resolve(query) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => new Promise((resolve) => http.close(() => resolve())),
+  };
+}
+
+let amazon: FakeAmazon;
+let server: TestServer;
+let browser: Browser;
+let clientApp: ClientApp;
+let owner: UserRecord;
+let app: TestClient;
+let as: oauth.AuthorizationServer;
+
+const SCOPE = 'user:read camera:write alert:read';
+
+beforeAll(async () => {
+  [amazon, clientApp, browser] = await Promise.all([
+    startFakeAmazon({ user_id: 'amzn1.account.E2E', email: 'amy@example.com', name: 'Amy Amazon' }),
+    startClientApp(),
+    launchBrowser(),
+  ]);
+  server = await startOAuthTestServer({
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    AMAZON_CLIENT_ID: amazon.clientId,
+    AMAZON_CLIENT_SECRET: amazon.clientSecret,
+    AMAZON_AUTHORIZE_URL: amazon.authorizeUrl,
+    AMAZON_TOKEN_URL: amazon.tokenUrl,
+    AMAZON_PROFILE_URL: amazon.profileUrl,
+  });
+  owner = await createUser(server, { email: 'olivia@example.com', name: 'Olivia Owner', owner: true, apiAccess: true });
+  app = await registerClient(server, owner, {
+    grantType: 'authorization_code',
+    applicationName: 'Care App',
+    redirectUris: [clientApp.redirectUri],
+  });
+  as = await discover(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await clientApp?.close();
+  await amazon?.close();
+});
+
+/** What the third-party app sends the browser to: its own state and PKCE challenge. */
+async function authorizationRequest(scope: string) {
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: app.client.clientId,
+    redirect_uri: clientApp.redirectUri,
+    response_type: 'code',
+    scope,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  return { url: url.toString(), codeVerifier, state };
+}
+
+/** Not signed in: the authorize URL leads to our login page, which comes back to it and then to the consent page. */
+async function logInToConsent(page: Page, authorizeUrl: string) {
+  await page.goto(authorizeUrl);
+  await page.waitForURL('**/pages/login?return_to=*');
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/pages/consent?*');
+  await page.getByRole('heading', { name: 'Allow Care App to access your account?' }).waitFor();
+}
+
+async function introspect(client: TestClient, token: string) {
+  const response = await oauth.introspectionRequest(as, client.oauthClient, client.auth, token, insecure);
+  return oauth.processIntrospectionResponse(as, client.oauthClient, response);
+}
+
+async function refresh(refreshToken: string) {
+  const response = await oauth.refreshTokenGrantRequest(as, app.oauthClient, app.auth, refreshToken, insecure);
+  return oauth.processRefreshTokenResponse(as, app.oauthClient, response);
+}
+
+describe('a third-party application', () => {
+  it('gets tokens through login and consent, refreshes, introspects; removal on authorized apps kills them', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const request = await authorizationRequest(SCOPE);
+    await logInToConsent(page, request.url);
+
+    // The consent page lists what is asked, grouped Manage / View.
+    const manage = page.getByRole('region', { name: 'Manage' });
+    const view = page.getByRole('region', { name: 'View' });
+    expect(await manage.getByRole('listitem').allTextContents()).toEqual(['Cameras']);
+    expect(await view.getByRole('listitem').allTextContents()).toEqual(['User profile', 'Alerts']);
+
+    const callback = clientApp.next();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    const query = await callback;
+    await page.getByRole('heading', { name: 'Third-party app' }).waitFor();
+    expect(query.get('state')).toBe(request.state);
+
+    const params = oauth.validateAuthResponse(as, app.oauthClient, query, request.state);
+    const exchange = await oauth.authorizationCodeGrantRequest(
+      as, app.oauthClient, app.auth, params, clientApp.redirectUri, request.codeVerifier, insecure,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(as, app.oauthClient, exchange);
+    expect(tokens.scope).toBe(SCOPE);
+
+    const refreshed = await refresh(tokens.refresh_token!);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect(await introspect(app, refreshed.access_token)).toMatchObject({
+      active: true,
+      client_id: app.client.clientId,
+      sub: owner.id,
+      scope: SCOPE,
+    });
+
+    // A machine client of the same account, with nobody in the loop.
+    const machine = await registerClient(server, owner, { grantType: 'client_credentials', applicationName: 'Night Batch' });
+    const machineTokens = await oauth.processClientCredentialsResponse(
+      as, machine.oauthClient,
+      await oauth.clientCredentialsGrantRequest(as, machine.oauthClient, machine.auth, new URLSearchParams(), insecure),
+    );
+    expect(machineTokens.refresh_token).toBeUndefined();
+    expect(await introspect(machine, machineTokens.access_token)).toMatchObject({ active: true, sub: machine.client.clientId });
+
+    // The account holder removes the application in the browser (still signed in from the journey above).
+    await page.goto('/pages/authorized-apps');
+    const row = page.getByRole('row').filter({ hasText: 'Care App' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('Olivia Owner');
+    await row.getByRole('button', { name: 'View permissions of Care App' }).click();
+    expect(await page.getByTestId('permissions').getByRole('listitem').allTextContents()).toEqual([
+      'Cameras: read+write',
+      'User profile: read-only',
+      'Alerts: read-only',
+    ]);
+    await row.getByRole('button', { name: 'Remove Care App' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove application?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('You have not authorized any applications.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect(refresh(refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await introspect(app, refreshed.access_token)).toEqual({ active: false });
+    // Only that application lost its access.
+    expect(await introspect(machine, machineTokens.access_token)).toMatchObject({ active: true });
+  });
+
+  it('hears access_denied when the user cancels on the consent page', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const request = await authorizationRequest('alert:read');
+    await logInToConsent(page, request.url);
+
+    const callback = clientApp.next();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const query = await callback;
+    expect(Object.fromEntries(query)).toEqual({
+      error: 'access_denied',
+      error_description: 'user denied authorization request',
+      state: request.state,
+    });
+    // Cancelling logged the user out.
+    expect((await page.request.get(`${server.url}/api/session`)).status()).toBe(401);
+  });
+
+  it('goes through Alexa Together when an alexa scope is asked', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const request = await authorizationRequest('alexa:write person:read');
+    await logInToConsent(page, request.url);
+    expect(await page.getByRole('region', { name: 'Manage' }).getByRole('listitem').allTextContents()).toEqual(['Alexa Together']);
+
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL('**/pages/alexatogether?*');
+    await page.getByRole('heading', { name: 'Link your Alexa Together subscription' }).waitFor();
+    await page.getByText(/24\/7 Urgent Response team/).waitFor();
+
+    const callback = clientApp.next();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const query = await callback;
+    const params = oauth.validateAuthResponse(as, app.oauthClient, query, request.state);
+    const exchange = await oauth.authorizationCodeGrantRequest(
+      as, app.oauthClient, app.auth, params, clientApp.redirectUri, request.codeVerifier, insecure,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(as, app.oauthClient, exchange);
+    expect(tokens.scope?.split(' ').sort()).toEqual(['alexa:write', 'person:read']);
+  });
+});
+
+describe('Login with Amazon', () => {
+  it('creates an account for a new Amazon user and comes back to return_to', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto(`/pages/login?return_to=${encodeURIComponent('/pages/authorized-apps')}`);
+    await page.getByRole('button', { name: 'Login with Amazon' }).click();
+
+    await page.waitForURL('**/pages/authorized-apps');
+    await page.getByRole('heading', { name: 'Authorized applications' }).waitFor();
+    await page.getByText('You have not authorized any applications.').waitFor();
+    // The exchange proved possession of the verifier the SPA kept, and the callback left nothing behind.
+    expect(amazon.tokenRequests.at(-1)!.get('code_verifier')).toMatch(/^[\w-]{43}$/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    const session = await (await page.request.get(`${server.url}/api/session`)).json();
+    expect(session.data.user).toMatchObject({ email: 'amy@example.com', name: 'Amy Amazon' });
+  });
+
+  it('sends an Amazon user whose email already has an account to the error page', async (test) => {
+    amazon.profile = { user_id: 'amzn1.account.TAKEN', email: owner.email, name: 'Olivia on Amazon' };
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto('/pages/login');
+    await page.getByRole('button', { name: 'Login with Amazon' }).click();
+
+    await page.waitForURL('**/pages/error?error_description=email_already_exists_as_portal_account');
+    await eventually(() => page.getByTestId('error-description').textContent()).toBe(
+      'This email already belongs to an account: sign in with your email and password',
+    );
+  });
+});

@@ -6,17 +6,19 @@ interface Props {
   value: string;
   /** The copy button's accessible name, e.g. "Copy client ID". */
   copyLabel: string;
+  /** A stable handle for tests, whatever the language. */
+  testId: string;
 }
 
 /** A value to hand to another program: shown in full (selectable) beside a copy button. */
-export function CopyField({ label, value, copyLabel }: Props) {
+export function CopyField({ label, value, copyLabel, testId }: Props) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">
-        <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all', flex: 1 }} data-testid={`copy-field-${label}`}>
+        <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all', flex: 1 }} data-testid={testId}>
           {value}
         </Text>
         <CopyButton value={value}>

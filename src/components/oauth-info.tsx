@@ -13,10 +13,10 @@ export function OAuthInfo({ clientId, secret }: Props) {
   const { t } = useLingui();
   return (
     <Stack gap="md">
-      <CopyField label={t`Client ID`} value={clientId} copyLabel={t`Copy client ID`} />
+      <CopyField label={t`Client ID`} value={clientId} copyLabel={t`Copy client ID`} testId="client-id" />
       {secret ? (
         <>
-          <CopyField label={t`Client secret`} value={secret} copyLabel={t`Copy client secret`} />
+          <CopyField label={t`Client secret`} value={secret} copyLabel={t`Copy client secret`} testId="client-secret" />
           <Alert color="orange" variant="light" role="note" data-testid="secret-warning">
             <Trans>Copy the secret now and keep it safe: it will not be available again.</Trans>
           </Alert>

@@ -41,8 +41,8 @@ async function tokenStatus(clientId: string, secret: string): Promise<{ status: 
 /** The OAuth information in an open dialog: what is shown, and what its copy buttons put on the clipboard. */
 async function readSecrets(page: Page, dialogName: string) {
   const dialog = page.getByRole('dialog', { name: dialogName });
-  const clientId = (await dialog.getByTestId('copy-field-Client ID').textContent())!.trim();
-  const secret = (await dialog.getByTestId('copy-field-Client secret').textContent())!.trim();
+  const clientId = (await dialog.getByTestId('client-id').textContent())!.trim();
+  const secret = (await dialog.getByTestId('client-secret').textContent())!.trim();
   await dialog.getByRole('button', { name: 'Copy client secret' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
@@ -122,8 +122,8 @@ describe('credentials', () => {
     // The OAuth information of an existing row: its client_id, never a secret.
     await acRow.getByRole('button', { name: 'OAuth information' }).click();
     const info = page.getByRole('dialog', { name: 'OAuth information' });
-    expect((await info.getByTestId('copy-field-Client ID').textContent())?.trim()).toBe(ac.clientId);
-    expect(await info.getByTestId('copy-field-Client secret').count()).toBe(0);
+    expect((await info.getByTestId('client-id').textContent())?.trim()).toBe(ac.clientId);
+    expect(await info.getByTestId('client-secret').count()).toBe(0);
     await info.getByRole('button', { name: 'Close' }).click();
 
     // Delete: confirmed, permanent; the row goes and the client is refused.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { BusyButton } from './busy-button.tsx';
 import { StatusMessage } from './status-message.tsx';
 import '@mantine/core/styles/Modal.css';
 
@@ -28,9 +29,9 @@ export function ConfirmDialog({ title, children, confirmLabel, error, busy, canC
           <Button variant="default" onClick={onClose} disabled={!canClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button color="red" onClick={onConfirm} disabled={busy || !canConfirm} leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}>
-            {busy ? <Trans>Processing</Trans> : confirmLabel}
-          </Button>
+          <BusyButton color="red" busy={busy} enabled={canConfirm} onClick={onConfirm}>
+            {confirmLabel}
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

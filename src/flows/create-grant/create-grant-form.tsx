@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
@@ -20,13 +21,7 @@ export function CreateGrantForm({ state, send }: Props) {
   // Spec §5 URIWarning: a warning, not an error; the form still submits.
   const foreign = grantType === 'authorization_code' ? foreignRedirectUris(redirectUris, host) : [];
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'form.submit' });
-      }}
-    >
+    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Text size="sm">
           {grantType === 'authorization_code' ? <Trans>Grant type: Authorization code</Trans> : <Trans>Grant type: Client credentials</Trans>}
@@ -63,12 +58,12 @@ export function CreateGrantForm({ state, send }: Props) {
             <Button variant="default" disabled={!state.can({ type: 'dialog.close' })} onClick={() => send({ type: 'dialog.close' })}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" disabled={busy || !state.can({ type: 'form.submit' })} leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}>
-              {busy ? <Trans>Processing</Trans> : <Trans>Create</Trans>}
-            </Button>
+            <BusyButton type="submit" busy={busy} enabled={state.can({ type: 'form.submit' })}>
+              <Trans>Create</Trans>
+            </BusyButton>
           </Group>
         </Group>
       </Stack>
-    </form>
+    </MachineForm>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { BusyButton } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
@@ -30,13 +31,9 @@ export function CredentialsAuthError({ state, send }: Props) {
         <Button variant="default" disabled={!canClose} onClick={() => send({ type: 'dialog.close' })}>
           <Trans>Close</Trans>
         </Button>
-        <Button
-          disabled={busy || !state.can({ type: 'session.leave' })}
-          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
-          onClick={() => send({ type: 'session.leave' })}
-        >
-          {busy ? <Trans>Processing</Trans> : <Trans>Login</Trans>}
-        </Button>
+        <BusyButton busy={busy} enabled={state.can({ type: 'session.leave' })} onClick={() => send({ type: 'session.leave' })}>
+          <Trans>Login</Trans>
+        </BusyButton>
       </Group>
     </Modal>
   );

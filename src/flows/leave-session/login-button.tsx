@@ -1,7 +1,7 @@
-import { Button, Loader } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
+import { BusyButton } from '../../components/busy-button.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof leaveSessionMachine>;
@@ -10,14 +10,9 @@ interface Props {
 
 /** Login on both dead-end pages; busy while the session ends. */
 export function LoginButton({ state, onLeave }: Props) {
-  const busy = state.hasTag('busy');
   return (
-    <Button
-      disabled={busy || !state.can({ type: 'session.leave', hasSession: true })}
-      leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
-      onClick={onLeave}
-    >
-      {busy ? <Trans>Processing</Trans> : <Trans>Login</Trans>}
-    </Button>
+    <BusyButton busy={state.hasTag('busy')} enabled={state.can({ type: 'session.leave', hasSession: true })} onClick={onLeave}>
+      <Trans>Login</Trans>
+    </BusyButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Loader, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { MOBILE_MAX_WIDTH } from '../../app/theme.ts';
 import { AccountLockedNotice } from '../../components/account-locked-notice.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
+import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 
@@ -27,13 +28,7 @@ export function LoginForm({ state, send }: Props) {
   const { error, lockedUntil, username, password } = state.context;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'form.submit' });
-      }}
-    >
+    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Sign in</Trans>
@@ -59,14 +54,9 @@ export function LoginForm({ state, send }: Props) {
           visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
           onChange={(event) => send({ type: 'form.change', field: 'password', value: event.currentTarget.value })}
         />
-        <Button
-          type="submit"
-          fullWidth
-          disabled={busy || !state.can({ type: 'form.submit' })}
-          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
-        >
-          {busy ? <Trans>Processing</Trans> : <Trans>Log in</Trans>}
-        </Button>
+        <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
+          <Trans>Log in</Trans>
+        </BusyButton>
         <LinkRow>
           <Anchor component={Link} to={paths.recover + carried} size="sm">
             <Trans>Forgot password?</Trans>
@@ -76,6 +66,6 @@ export function LoginForm({ state, send }: Props) {
           </Anchor>
         </LinkRow>
       </Stack>
-    </form>
+    </MachineForm>
   );
 }

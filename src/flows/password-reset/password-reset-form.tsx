@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Loader, PasswordInput, Stack, Title } from '@mantine/core';
+import { PasswordInput, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
 import { PasswordRequirements } from '../../components/password-requirements.tsx';
+import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 
@@ -21,13 +22,7 @@ export function PasswordResetForm({ state, send }: Props) {
   const { password, error } = state.context;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'form.submit' });
-      }}
-    >
+    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Set a new password</Trans>
@@ -46,15 +41,10 @@ export function PasswordResetForm({ state, send }: Props) {
           />
           <PasswordRequirements password={password} opened={focused} />
         </div>
-        <Button
-          type="submit"
-          fullWidth
-          disabled={busy || !state.can({ type: 'form.submit' })}
-          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
-        >
-          {busy ? <Trans>Processing</Trans> : <Trans>Submit</Trans>}
-        </Button>
+        <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
+          <Trans>Submit</Trans>
+        </BusyButton>
       </Stack>
-    </form>
+    </MachineForm>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { RecoverEvent, recoverMachine } from '../../../machines/recover/recover.machine.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
+import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 
@@ -21,13 +22,7 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
   const { email, error } = state.context;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'form.submit' });
-      }}
-    >
+    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Recover your password</Trans>
@@ -44,20 +39,15 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
           value={email}
           onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
         />
-        <Button
-          type="submit"
-          fullWidth
-          disabled={busy || !state.can({ type: 'form.submit' })}
-          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
-        >
-          {busy ? <Trans>Processing</Trans> : <Trans>Send</Trans>}
-        </Button>
+        <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
+          <Trans>Send</Trans>
+        </BusyButton>
         <LinkRow>
           <Anchor component={Link} to={paths.login + linkSearch} size="sm">
             <Trans>Sign in instead</Trans>
           </Anchor>
         </LinkRow>
       </Stack>
-    </form>
+    </MachineForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Checkbox, Loader, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
@@ -7,6 +7,7 @@ import type { createSignupMachine, SignupEvent, SignupField } from '../../../mac
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { PasswordRequirements } from '../../components/password-requirements.tsx';
+import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 import { useSignupConfig } from './signup-config.ts';
@@ -34,13 +35,7 @@ export function SignupForm({ state, send, captcha, linkSearch = '' }: Props) {
     send({ type: 'form.change', field, value: event.currentTarget.value });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'form.submit' });
-      }}
-    >
+    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Sign up</Trans>
@@ -88,20 +83,15 @@ export function SignupForm({ state, send, captcha, linkSearch = '' }: Props) {
           }
         />
         {captcha}
-        <Button
-          type="submit"
-          fullWidth
-          disabled={busy || !state.can({ type: 'form.submit' })}
-          leftSection={busy ? <Loader size="xs" color="gray" /> : undefined}
-        >
-          {busy ? <Trans>Processing</Trans> : <Trans>Sign up</Trans>}
-        </Button>
+        <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
+          <Trans>Sign up</Trans>
+        </BusyButton>
         <LinkRow>
           <Anchor component={Link} to={paths.login + linkSearch} size="sm">
             <Trans>Sign in instead</Trans>
           </Anchor>
         </LinkRow>
       </Stack>
-    </form>
+    </MachineForm>
   );
 }

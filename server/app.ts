@@ -14,6 +14,7 @@ import signupRoutes from './modules/signup/signup.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import dbPlugin from './plugins/db.plugin.ts';
 import errorsPlugin from './plugins/errors.plugin.ts';
+import jsonBodyPlugin from './plugins/json-body.plugin.ts';
 import mailWorkerPlugin from './plugins/mail-worker.plugin.ts';
 import rateLimitPlugin from './plugins/rate-limit.plugin.ts';
 import sameOriginPlugin from './plugins/same-origin.plugin.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);

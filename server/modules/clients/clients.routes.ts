@@ -57,15 +57,6 @@ export default async function clientsRoutes(app: FastifyInstance): Promise<void>
   const { config, db } = app;
   const guarded = { preHandler: requireDeveloper };
 
-  // The SPA labels every call JSON (spec §7), a body-less DELETE included, which Fastify's parser refuses as an empty
-  // JSON body. In this plugin's scope only, an empty DELETE body is no body; everything else parses as before.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (request.method === 'DELETE' && body === '') return done(null, undefined);
-    return json(request, body as string, done);
-  });
-
   app.get('/api/credentials', guarded, async (request, reply) => {
     const clients = await listClients(db, sessionOf(request).groupId);
     reply.header('cache-control', 'no-store');

@@ -8,6 +8,7 @@ import {
   insecure,
   navigate,
   REDIRECT_URI,
+  postToken,
   registerClient,
   startOAuthTestServer,
   type TestClient,
@@ -120,16 +121,12 @@ describe('authorized applications', () => {
       expect(refreshed.status).toBe(400);
       expect((await refreshed.json()).error).toBe('invalid_grant');
     }
-    const redeemed = await fetch(as.token_endpoint!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: pending.searchParams.get('code')!,
-        redirect_uri: REDIRECT_URI,
-        client_id: care.client.clientId,
-        client_secret: care.secret,
-      }),
+    const redeemed = await postToken(server, {
+      grant_type: 'authorization_code',
+      code: pending.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+      client_id: care.client.clientId,
+      client_secret: care.secret,
     });
     expect(redeemed.status).toBe(400);
 

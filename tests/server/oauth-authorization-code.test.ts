@@ -9,6 +9,7 @@ import {
   insecure,
   navigate,
   REDIRECT_URI,
+  postToken,
   registerClient,
   startOAuthTestServer,
   type TestClient,
@@ -142,16 +143,12 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const withPkce = await authorizeWithConsent(server, cookie, { client: app, scope: 'room:read', codeVerifier });
     const publicExchange = (code: string, verifier: string) =>
-      fetch(as.token_endpoint!, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: app.client.clientId,
-          code,
-          redirect_uri: REDIRECT_URI,
-          code_verifier: verifier,
-        }),
+      postToken(server, {
+        grant_type: 'authorization_code',
+        client_id: app.client.clientId,
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
       });
     expect((await publicExchange(withPkce.searchParams.get('code')!, codeVerifier)).status).toBe(200);
 

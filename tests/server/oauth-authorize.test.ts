@@ -6,6 +6,7 @@ import {
   authorizeWithConsent,
   navigate,
   REDIRECT_URI,
+  postToken,
   registerClient,
   startOAuthTestServer,
   type TestClient,
@@ -197,16 +198,12 @@ describe('GET /api/consent', () => {
     expect(consent.scope.split(' ')).toContain('alexa:write');
 
     // Without PKCE the code needs the client's secret.
-    const response = await fetch(`${server.url}/api/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code')!,
-        redirect_uri: REDIRECT_URI,
-        client_id: app.client.clientId,
-        client_secret: app.secret,
-      }),
+    const response = await postToken(server, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+      client_id: app.client.clientId,
+      client_secret: app.secret,
     });
     expect(response.status).toBe(200);
     expect((await response.json()).scope).toBe('alexa:write');
@@ -255,17 +252,13 @@ describe('a code is bound to its client', () => {
     const other = await registerClient(server, owner, { grantType: 'authorization_code', applicationName: 'Other App' });
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const callback = await authorizeWithConsent(server, ownerCookie, { client: app, scope: 'user:read', codeVerifier });
-    const response = await fetch(`${server.url}/api/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code')!,
-        redirect_uri: REDIRECT_URI,
-        code_verifier: codeVerifier,
-        client_id: other.client.clientId,
-        client_secret: other.secret,
-      }),
+    const response = await postToken(server, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: codeVerifier,
+      client_id: other.client.clientId,
+      client_secret: other.secret,
     });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('invalid_grant');

@@ -126,3 +126,12 @@ export async function authorizeWithConsent(server: TestServer, cookie: string, r
   if (accepted.status !== 302 || !accepted.location) throw new Error(`consent answered ${accepted.status}`);
   return new URL(accepted.location);
 }
+
+/** A raw token request (form body, client_secret_post when a secret is given), for cases oauth4webapi refuses to make. */
+export function postToken(server: Pick<TestServer, 'url'>, params: Record<string, string>): Promise<Response> {
+  return fetch(`${server.url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+}

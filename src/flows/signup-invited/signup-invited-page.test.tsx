@@ -16,18 +16,11 @@ import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupInvitedPage } from './signup-invited-page.tsx';
+import { failureText, fieldLabels } from '../signup/signup-view-cases.ts';
 
 const server = useMswServer();
 const INVITATION_TOKEN = 'invitation-token-1';
 
-/** What the reader must see for each server failure, in English, written out by hand. */
-const failureText: Record<string, string> = {
-  '409 with a message': 'This email is already registered',
-  '400 MISSING_NAME': 'Please enter your name',
-  '500': 'An error occured, please try again later',
-  'network failure': 'An error occured, please try again later',
-};
-const labels: Record<SignupField, string> = { email: 'Email', friendlyName: 'Name', password: 'Password' };
 
 interface Ctx {
   requests: DeferredQueue<'submitSignup'>;
@@ -37,7 +30,7 @@ interface Ctx {
   message: string | null;
 }
 
-const field = (name: SignupField) => screen.getByLabelText(labels[name]) as HTMLInputElement;
+const field = (name: SignupField) => screen.getByLabelText(fieldLabels[name]) as HTMLInputElement;
 const terms = () => screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
 const signUpButton = () => screen.getByRole('button', { name: /^(Sign up|Processing)$/ });
 

@@ -19,20 +19,13 @@ import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
 import type { CaptchaProps } from './signup-captcha.tsx';
 import { SignupPage } from './signup-page.tsx';
+import { failureText, fieldLabels } from './signup-view-cases.ts';
 
 const server = useMswServer();
 const TERMS_URL = 'https://provider.example/terms';
 const URL_IN = '/pages/signup?return_to=%2Fpages%2Fmain';
 const LOGIN_LINK = '/pages/login?return_to=%2Fpages%2Fmain';
 
-/** What the reader must see for each server failure, in English, written out by hand. */
-const failureText: Record<string, string> = {
-  '409 with a message': 'This email is already registered',
-  '400 MISSING_NAME': 'Please enter your name',
-  '500': 'An error occured, please try again later',
-  'network failure': 'An error occured, please try again later',
-};
-const labels: Record<SignupField, string> = { email: 'Email', friendlyName: 'Name', password: 'Password' };
 
 interface Ctx {
   requests: DeferredQueue<'submitSignup' | 'resendVerification'>;
@@ -52,7 +45,7 @@ function toResponse(event: ModelEvent, success: Record<string, unknown> | null):
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
-const field = (name: SignupField) => screen.getByLabelText(labels[name]) as HTMLInputElement;
+const field = (name: SignupField) => screen.getByLabelText(fieldLabels[name]) as HTMLInputElement;
 const terms = () => screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
 const signUpButton = () => screen.getByRole('button', { name: /^(Sign up|Processing)$/ });
 /** Open means in the page and not hidden from the reader (a closed Collapse may not even have mounted its list). */
@@ -82,7 +75,7 @@ function renderPage(ctx: Pick<Ctx, 'mounts'>) {
 
 async function expectForm(ctx: Ctx) {
   await waitFor(() => expect(ctx.mounts).toBe(ctx.rounds + 1));
-  for (const name of Object.keys(labels) as SignupField[]) expect(field(name)).toHaveValue(ctx.typed[name]);
+  for (const name of Object.keys(fieldLabels) as SignupField[]) expect(field(name)).toHaveValue(ctx.typed[name]);
   expect(field('email')).not.toHaveAttribute('readonly');
   if (ctx.terms) expect(terms()).toBeChecked();
   else expect(terms()).not.toBeChecked();

@@ -1,0 +1,14 @@
+import type { SignupField } from '../../../machines/signup/signup.machine.ts';
+
+/**
+ * What a reader of either signup page (direct or invited) must see, in English, written out by hand: both page tests
+ * drive the same form, so they check it against one table.
+ */
+export const failureText: Record<string, string> = {
+  '409 with a message': 'This email is already registered',
+  '400 MISSING_NAME': 'Please enter your name',
+  '500': 'An error occured, please try again later',
+  'network failure': 'An error occured, please try again later',
+};
+
+export const fieldLabels: Record<SignupField, string> = { email: 'Email', friendlyName: 'Name', password: 'Password' };

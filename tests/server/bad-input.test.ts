@@ -119,7 +119,18 @@ describe('service endpoints', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data:");
     expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull(); // plain http here
+  });
+
+  it('sends the same headers on error answers and on the SPA pages', async () => {
+    for (const path of ['/api/no-such-route', '/pages/login']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 export interface NewSession {
   id: string;
@@ -27,24 +28,37 @@ export interface SessionRecord {
   revokedAt: number | null;
 }
 
-export async function insertSession(db: Db, s: NewSession): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({
-      id: s.id,
-      user_id: s.userId,
-      created_at: s.now,
-      last_active_at: s.now,
-      login_ip: s.ip,
-      login_country_code: s.countryCode,
-      last_ip: s.ip,
-      last_country_code: s.countryCode,
-      device_description: s.deviceDescription,
-      short_lived: s.shortLived ? 1 : 0,
-      expires_at: s.expiresAt,
+// Every login writes one, so it is compiled once (prepared-query.ts); the arguments are column values.
+const insertSessionRow = preparedQuery(
+  (
+    db: Db,
+    id: string,
+    userId: string,
+    now: number,
+    ip: string,
+    countryCode: string | null,
+    deviceDescription: string,
+    shortLived: number,
+    expiresAt: number,
+  ) =>
+    db.insertInto('sessions').values({
+      id,
+      user_id: userId,
+      created_at: now,
+      last_active_at: now,
+      login_ip: ip,
+      login_country_code: countryCode,
+      last_ip: ip,
+      last_country_code: countryCode,
+      device_description: deviceDescription,
+      short_lived: shortLived,
+      expires_at: expiresAt,
       revoked_at: null,
-    })
-    .execute();
+    }),
+);
+
+export async function insertSession(db: Db, s: NewSession): Promise<void> {
+  await insertSessionRow(db, s.id, s.userId, s.now, s.ip, s.countryCode, s.deviceDescription, s.shortLived ? 1 : 0, s.expiresAt);
 }
 
 export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {

@@ -54,7 +54,7 @@ export async function openSession(
     expiresAt: shortLived ? now + config.shortSessionTtlMinutes * 60_000 : longExpiry,
   });
   // A short-lived session is an idle timeout kept in the row; the token still carries the absolute cap.
-  const token = await signSessionToken(sessionKey(config.sessionSecret), { sid: id, user: input.claims }, longExpiry);
+  const token = signSessionToken(sessionKey(config.sessionSecret), { sid: id, user: input.claims }, longExpiry);
   return {
     token,
     claims: input.claims,
@@ -73,7 +73,7 @@ export async function resolveSession(
   client: Omit<ClientInfo, 'userAgent'>,
   now: number,
 ): Promise<SessionContext | null> {
-  const payload = await verifySessionToken(sessionKey(config.sessionSecret), token);
+  const payload = verifySessionToken(sessionKey(config.sessionSecret), token);
   if (!payload) return null;
   const row = await findSession(db, payload.sid);
   if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
@@ -95,6 +95,6 @@ export async function resolveSession(
 
 /** Revokes the session a token names, if it is a token we signed; anything else is already "logged out". */
 export async function closeSession(db: Db, config: SessionConfig, token: string, now: number): Promise<void> {
-  const payload = await verifySessionToken(sessionKey(config.sessionSecret), token);
+  const payload = verifySessionToken(sessionKey(config.sessionSecret), token);
   if (payload) await revokeSession(db, payload.sid, now);
 }

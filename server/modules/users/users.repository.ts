@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 export interface UserRecord {
   id: string;
@@ -71,8 +72,13 @@ function toRecord(row: UserRow): UserRecord {
   };
 }
 
+// Every login starts here, so it is compiled once (prepared-query.ts).
+const selectUserByEmail = preparedQuery((db: Db, normalizedEmail: string) =>
+  selectUsers(db).where('users.email_normalized', '=', normalizedEmail),
+);
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  const row = await selectUsers(db).where('users.email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
+  const [row] = await selectUserByEmail(db, normalizeEmail(email));
   return row ? toRecord(row) : null;
 }
 

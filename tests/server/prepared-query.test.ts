@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedQuery } from '../../server/db/prepared-query.ts';
+import type { Db } from '../../server/db/database.ts';
+import { findUserByEmail } from '../../server/modules/users/users.repository.ts';
+import { createUser, startTestServer, type TestServer } from '../support/server.ts';
+
+// Runs on the embedded SQLite and, when DATABASE_URL is set, on PostgreSQL: the placeholders differ ("?" and "$n").
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await createUser(server, { email: 'Ann@Example.com', name: 'Ann' });
+  await createUser(server, { email: 'bob@example.com', name: 'Bob' });
+});
+afterAll(() => server.close());
+
+const usersNamed = preparedQuery((db: Db, name: string, limit: number) =>
+  db.selectFrom('users').select(['email', 'name']).where('name', '=', name).where('verified', '=', 1).limit(limit),
+);
+
+describe('preparedQuery', () => {
+  it('answers what the query builder answers, for each new set of values', async () => {
+    expect(await usersNamed(server.db, 'Ann', 5)).toEqual([{ email: 'Ann@Example.com', name: 'Ann' }]);
+    expect(await usersNamed(server.db, 'Bob', 5)).toEqual([{ email: 'bob@example.com', name: 'Bob' }]);
+    expect(await usersNamed(server.db, 'Bob', 0)).toEqual([]);
+    expect(await usersNamed(server.db, "Ann' or '1'='1", 5)).toEqual([]);
+  });
+
+  it('keeps values bound, so a value that looks like SQL is only a value', async () => {
+    expect(await findUserByEmail(server.db, "x' or 1=1 --")).toBeNull();
+    expect((await findUserByEmail(server.db, '  ANN@example.COM '))?.name).toBe('Ann');
+  });
+
+  it('refuses a builder that computes with an argument instead of passing it through', async () => {
+    const computed = preparedQuery((db: Db, verified: boolean) =>
+      db.selectFrom('users').select('email').where('verified', '=', verified ? 1 : 0),
+    );
+    await expect(computed(server.db, true)).rejects.toThrow(/every argument must reach the query as a value/);
+  });
+});

@@ -4,8 +4,9 @@
  * chunk with its imports, each chunk's CSS included. Chunks are followed through Vite's manifest, sizes are gzip -9
  * of the built files.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
@@ -76,4 +77,36 @@ export function measureLoginBundle(distDir: string): BundleReport {
   measured.sort((a, b) => b.gzipBytes - a.gzipBytes);
   const sum = (kind: BundleFile['kind']) => measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
   return { files: measured, jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
+}
+
+/**
+ * The same-run baseline: bench/bare-stack (the mandated libraries on one page, nothing of ours) built by the same Vite,
+ * plugins and minifier, everything it emits measured the same way. Our first load divided by this says what the
+ * portal adds on top of the stack it must use.
+ */
+export async function measureBareStack(): Promise<BundleReport> {
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const outDir = mkdtempSync(join(tmpdir(), 'bare-stack-'));
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: resolve('bench/bare-stack'),
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true },
+    });
+    const assets = join(outDir, 'assets');
+    const measured = readdirSync(assets)
+      .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+      .map((file): BundleFile => ({
+        file,
+        kind: file.endsWith('.css') ? 'css' : 'js',
+        gzipBytes: gzipSync(readFileSync(join(assets, file)), { level: 9 }).length,
+      }));
+    const sum = (kind: BundleFile['kind']) => measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
+    return { files: measured, jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { prepareAmazonLogin } from '../../lib/amazon-login.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 
@@ -17,6 +16,8 @@ export function LoginWithAmazon({ returnTo }: { returnTo: string | null }) {
   const start = async () => {
     setLeaving(true);
     try {
+      // Loaded on the click: most people log in with a password, and the login page's first load is measured (bench/).
+      const { prepareAmazonLogin } = await import('../../lib/amazon-login.ts');
       navigation.assign(await prepareAmazonLogin({ authorizeUrl: amazonAuthorizeUrl, clientId: amazonClientId, returnTo }));
     } catch {
       // No Web Crypto (an insecure origin) or no storage: nothing to start with, the password form still works.

@@ -20,6 +20,8 @@ export const oauthEnvShape = {
   CLIENT_CAP_PER_GRANT_TYPE: int(5, 1, 1000),
   ACCESS_TOKEN_TTL_SECONDS: int(3600, 60, 86_400),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
+  // Token, revocation and introspection calls per client IP: far above what an app needs, low enough to blunt floods.
+  RATE_LIMIT_TOKEN_PER_MINUTE: int(120, 1, 1_000_000),
   // PEM text; `\n` escapes are accepted because most environments cannot hold a multi-line value.
   OAUTH_SIGNING_KEY: optionalText,
   AMAZON_CLIENT_ID: optionalText,
@@ -37,6 +39,8 @@ export interface OAuthServerConfig {
   clientCapPerGrantType: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Calls per minute per IP to the token, revocation and introspection endpoints together. */
+  protocolRateLimitPerMinute: number;
   /** PKCS#8 PEM of an EC P-256 (ES256) or RSA ≥ 2048-bit (RS256) private key. */
   signingKeyPem: string;
 }
@@ -79,6 +83,7 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
       clientCapPerGrantType: e.CLIENT_CAP_PER_GRANT_TYPE,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86_400,
+      protocolRateLimitPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
       signingKeyPem: e.OAUTH_SIGNING_KEY ? unescapePem(e.OAUTH_SIGNING_KEY) : persistedPrivateKey(dataDir, SIGNING_KEY_FILE),
     }),
     amazon: Object.freeze({

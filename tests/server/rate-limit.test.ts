@@ -44,3 +44,34 @@ describe('login rate limit per IP', () => {
     }
   });
 });
+
+describe('OAuth protocol endpoints rate limit per IP', () => {
+  it('answers 429 in the protocol error format past RATE_LIMIT_TOKEN_PER_MINUTE, one budget for all three', async () => {
+    const server = await startTestServer({ RATE_LIMIT_TOKEN_PER_MINUTE: '3' });
+    const form = (path: string, body: string) =>
+      fetch(`${server.url}/api/oauth/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    try {
+      // An unknown client is refused by the protocol itself (400/401) until the budget runs out.
+      for (const [path, body] of [
+        ['token', 'grant_type=client_credentials&client_id=nobody&client_secret=x'],
+        ['revoke', 'token=abc&client_id=nobody&client_secret=x'],
+        ['introspect', 'token=abc&client_id=nobody&client_secret=x'],
+      ]) {
+        expect([400, 401], path).toContain((await form(path, body)).status);
+      }
+      const limited = await form('token', 'grant_type=client_credentials&client_id=nobody&client_secret=x');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(limited.headers.get('cache-control')).toBe('no-store');
+      expect(await limited.json()).toEqual({ error: 'invalid_request', error_description: 'Too many requests, please try again later' });
+      // The portal's own API keeps its separate budgets.
+      expect((await fetch(`${server.url}/api/config`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
 import type { ProtocolRequest } from './client-auth.ts';
 import { isOAuthError } from './oauth-server.ts';
 import { exchangeToken, introspectToken, revokeToken } from './token.service.ts';
@@ -40,18 +41,23 @@ export default async function oauthProtocolRoutes(app: FastifyInstance): Promise
       .send({ error, error_description: description });
   });
 
-  app.post('/api/oauth/token', async (request, reply) => {
+  // One budget per IP for the three endpoints, so a flood cannot move from one to the next.
+  const limited = {
+    preHandler: limitBy(app, { name: 'oauth-protocol:ip', max: config.oauth.protocolRateLimitPerMinute, timeWindowMs: 60_000, key: byIp }),
+  };
+
+  app.post('/api/oauth/token', limited, async (request, reply) => {
     const result = await exchangeToken(db, config, protocolRequest(request, false));
     reply.headers(result.headers);
     return result.body;
   });
 
-  app.post('/api/oauth/revoke', async (request, reply) => {
+  app.post('/api/oauth/revoke', limited, async (request, reply) => {
     await revokeToken(db, config, protocolRequest(request, true));
     return reply.header('cache-control', 'no-store').send('');
   });
 
-  app.post('/api/oauth/introspect', async (request, reply) => {
+  app.post('/api/oauth/introspect', limited, async (request, reply) => {
     const answer = await introspectToken(db, config, protocolRequest(request, true));
     reply.header('cache-control', 'no-store');
     return answer;

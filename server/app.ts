@@ -16,6 +16,7 @@ import dbPlugin from './plugins/db.plugin.ts';
 import errorsPlugin from './plugins/errors.plugin.ts';
 import jsonBodyPlugin from './plugins/json-body.plugin.ts';
 import mailWorkerPlugin from './plugins/mail-worker.plugin.ts';
+import maintenancePlugin from './plugins/maintenance.plugin.ts';
 import rateLimitPlugin from './plugins/rate-limit.plugin.ts';
 import sameOriginPlugin from './plugins/same-origin.plugin.ts';
 import securityHeadersPlugin from './plugins/security-headers.plugin.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   await app.register(sameOriginPlugin);
   await app.register(mailWorkerPlugin);
+  await app.register(maintenancePlugin);
 
   await app.register(authRoutes);
   await app.register(signupRoutes);

@@ -42,6 +42,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
   LOGIN_LOCK_MINUTES: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(15),
   RATE_LIMIT_LOGIN_PER_MINUTE: int(60, 1, 1_000_000),
+  PURGE_INTERVAL_MINUTES: int(60, 1, 7 * 24 * 60),
   PROVIDER_SITE_URL: optionalUrl,
   WEB_APP_URL: optionalUrl,
   FAQ_URL: optionalUrl,
@@ -90,6 +91,8 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   loginMaxFailures: number;
   loginLockMinutes: number;
   rateLimitLoginPerMinute: number;
+  /** How often finished sessions, tokens and delivered mail are purged (modules/maintenance). */
+  purgeIntervalMinutes: number;
   site: PublicSiteConfig;
   logLevel: string;
   trustProxy: boolean | number | string;
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     rateLimitLoginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+    purgeIntervalMinutes: e.PURGE_INTERVAL_MINUTES,
     site: Object.freeze({
       providerSiteUrl: e.PROVIDER_SITE_URL ?? null,
       webAppUrl: e.WEB_APP_URL ?? null,

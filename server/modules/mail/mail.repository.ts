@@ -88,8 +88,16 @@ export async function claimMail(db: Db, id: string, now: number, claimedUntil: n
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A delivered message keeps only its envelope: the body and link carry single-use tokens (verification, reset,
+ * invitation) in clear, which the database must not hold once the recipient has them.
+ */
 export async function markMailSent(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ sent_at: now, claimed_until: null, last_error: null, html: '', text: '', link: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markMailFailed(

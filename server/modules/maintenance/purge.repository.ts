@@ -1,0 +1,61 @@
+import type { Db } from '../../db/database.ts';
+
+/** How long finished rows stay after they stop mattering: enough to answer "what happened yesterday", no more. */
+export const RETENTION_MS = 24 * 3_600_000;
+/** Delivered mail keeps its envelope (to, subject, kind, sent_at) this long for support questions; the body is gone. */
+export const SENT_MAIL_RETENTION_MS = 30 * 24 * 3_600_000;
+
+export interface PurgeCounts {
+  sessions: number;
+  oauthTokens: number;
+  accountTokens: number;
+  sentMail: number;
+}
+
+/**
+ * Deletes rows that can no longer be used by anyone: sessions, OAuth tokens and account tokens past their expiry or
+ * revoked/used more than a day ago, and delivered mail after 30 days. Logins, token use and links already refuse such
+ * rows, so this only keeps the tables (and the IP addresses in sessions) from growing forever. Each statement is
+ * idempotent, so several instances purging at once is harmless.
+ */
+export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCounts> {
+  const before = now - RETENTION_MS;
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  // A family is judged by its newest issuance, so a rotated-away refresh token stays as long as its family could
+  // still present it (reuse detection), and goes with the family.
+  const oauthTokens = await db
+    .deleteFrom('oauth_tokens')
+    .where('access_expires_at', '<', before)
+    .where((eb) => eb.or([eb('refresh_expires_at', 'is', null), eb('refresh_expires_at', '<', before)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('oauth_tokens as newer')
+            .select('newer.id')
+            .whereRef('newer.family_id', '=', 'oauth_tokens.family_id')
+            .where((inner) =>
+              inner.or([inner('newer.access_expires_at', '>=', before), inner('newer.refresh_expires_at', '>=', before)]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  const accountTokens = await db
+    .deleteFrom('account_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before), eb('voided_at', '<', before)]))
+    .executeTakeFirst();
+  const sentMail = await db
+    .deleteFrom('mail_outbox')
+    .where('sent_at', '<', now - SENT_MAIL_RETENTION_MS)
+    .executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    oauthTokens: Number(oauthTokens.numDeletedRows),
+    accountTokens: Number(accountTokens.numDeletedRows),
+    sentMail: Number(sentMail.numDeletedRows),
+  };
+}

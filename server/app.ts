@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
+import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import captchaRoutes from './modules/captcha/captcha.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(consentRoutes);
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
+  await app.register(alertForwardingRoutes);
 
   await app.register(staticSpaPlugin);
   return app;

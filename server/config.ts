@@ -37,6 +37,7 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  ALERT_KEYS_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   SESSION_TTL_HOURS: int(720, 1, 24 * 365),
   SHORT_SESSION_TTL_MINUTES: int(60, 1, 24 * 60),
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
@@ -86,6 +87,8 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   redisUrl: string | null;
   redisKeyPrefix: string;
   sessionSecret: string;
+  /** Seals the alert forwarding keys the portal keeps (its private keys, the AES keys); never rotated with sessions. */
+  alertKeysSecret: string;
   sessionTtlHours: number;
   shortSessionTtlMinutes: number;
   loginMaxFailures: number;
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
+    alertKeysSecret: e.ALERT_KEYS_SECRET ?? persistedSecret(dataDir, 'alert-keys-secret'),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     shortSessionTtlMinutes: e.SHORT_SESSION_TTL_MINUTES,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,

@@ -46,6 +46,8 @@ export const GenericCode = {
   CLIENT_LIMIT_EXCEEDED: 'CLIENT_LIMIT_EXCEEDED',
   /** A redirect URI that is not an absolute http(s) URL, or redirect URIs on a grant type that takes none. */
   INVALID_REDIRECT_URI: 'INVALID_REDIRECT_URI',
+  /** Alert forwarding is set up already: new keys come from Acquire New Keys, not from a second setup. */
+  ALERT_FORWARDING_EXISTS: 'ALERT_FORWARDING_EXISTS',
   INTERNAL: 'INTERNAL',
 } as const;
 

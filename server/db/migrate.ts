@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as accountLifecycle from './migrations/2026-11-22_account-lifecycle.ts';
 import * as initial from './migrations/2026-11-22_initial.ts';
 import * as oauth from './migrations/2026-11-22_oauth.ts';
+import * as alertForwarding from './migrations/2026-11-23_alert-forwarding.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist. Kysely runs them in the alphabetical order of these
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22_initial': initial,
   '2026-11-22_lifecycle': accountLifecycle,
   '2026-11-22_oauth': oauth,
+  '2026-11-23_alert-forwarding': alertForwarding,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import type { AlertForwardingConfigsTable } from '../modules/alert-forwarding/alert-forwarding.table.ts';
 import type { CaptchaUsedTable } from '../modules/captcha/captcha.table.ts';
 import type { OAuthClientsTable } from '../modules/clients/clients.table.ts';
 import type { OAuthConsentsTable } from '../modules/consent/consents.table.ts';
@@ -24,4 +25,5 @@ export interface Database {
   oauth_authorization_codes: OAuthAuthorizationCodesTable;
   oauth_tokens: OAuthTokensTable;
   oauth_consents: OAuthConsentsTable;
+  alert_forwarding_configs: AlertForwardingConfigsTable;
 }

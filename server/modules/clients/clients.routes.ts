@@ -21,7 +21,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) }).strict();
  * Issue 5 item 5: credentials belong to the group owner, and only in a group with API access. The owner check comes
  * first, so a member of an API-enabled group hears "not the owner" (code 9) rather than "access denied" (code 80).
  */
-async function requireDeveloper(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function requireDeveloper(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireSession(request, reply);
   const session = sessionOf(request);
   if (!session.isOwner) {

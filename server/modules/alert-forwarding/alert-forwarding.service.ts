@@ -1,0 +1,191 @@
+import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import {
+  isValidWebhookUrl,
+  type AlertForwardingConfig,
+  type AlertForwardingEditResult,
+  type AlertForwardingKeys,
+} from '../../../shared-domain/alert-forwarding.ts';
+import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../errors.ts';
+import { exampleAlert, sealAlert } from './alert-envelope.ts';
+import {
+  clearCompanyId,
+  deleteConfig,
+  findClientByUid,
+  findCompanyId,
+  findConfig,
+  insertConfig,
+  replaceKeys,
+  updateField,
+  type ForwardingClient,
+  type IssuedKeys,
+  type StoredConfig,
+} from './alert-forwarding.repository.ts';
+import { normalizeCustomerPublicKey } from './customer-public-key.ts';
+import type { Sealer } from './key-sealing.ts';
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+export interface ClientRef {
+  groupId: string;
+  clientUid: string;
+}
+
+export async function getConfig(db: Db, ref: ClientRef): Promise<AlertForwardingConfig> {
+  const client = await clientOf(db, ref);
+  const stored = await findConfig(db, client.id);
+  if (!stored) throw notConfigured();
+  return toWire(client, stored, await findCompanyId(db, client.groupId));
+}
+
+/** POST: the first configuration of a credential, with fresh portal keys, the AES key and an example alert. */
+export async function setUp(
+  db: Db,
+  sealer: Sealer,
+  input: ClientRef & { url: string; publicRsaKey: string },
+): Promise<AlertForwardingKeys> {
+  const client = await clientOf(db, input);
+  const url = checkedUrl(input.url);
+  const groupPublicKey = checkedKey(input.publicRsaKey);
+  const issued = await issueKeys(sealer, client.id);
+  try {
+    await insertConfig(db, { clientId: client.id, url, groupPublicKey, keys: issued.stored, now: Date.now() });
+  } catch (err) {
+    // Set up twice (two tabs): the first one's keys stand; replacing them is Acquire New Keys, a deliberate act.
+    if (isUniqueViolation(err)) {
+      throw new AppError(409, 'AlertForwardingAlreadyConfigured', {
+        code: GenericCode.ALERT_FORWARDING_EXISTS,
+        message: 'Alert forwarding is already set up for this credential',
+      });
+    }
+    throw err;
+  }
+  const config = toWire(client, { url, groupPublicKey }, await findCompanyId(db, client.groupId));
+  return answerKeys(issued, groupPublicKey, input.clientUid, config);
+}
+
+/** PUT with url or public_rsa_key: saved only if valid and different from the stored value (spec §5). */
+export async function editField(
+  db: Db,
+  input: ClientRef & ({ field: 'url'; value: string } | { field: 'publicRsaKey'; value: string }),
+): Promise<AlertForwardingEditResult> {
+  const client = await clientOf(db, input);
+  const [column, value] =
+    input.field === 'url' ? (['url', checkedUrl(input.value)] as const) : (['group_public_key', checkedKey(input.value)] as const);
+  if (!(await findConfig(db, client.id))) throw notConfigured();
+  const changed = await updateField(db, client.id, column, value, Date.now());
+  const stored = await findConfig(db, client.id);
+  if (!stored) throw notConfigured();
+  return { changed, config: toWire(client, stored, await findCompanyId(db, client.groupId)) };
+}
+
+/** PUT overwrite_portal_keys: new portal keys and AES key; the old ones are gone, so they stop working at once. */
+export async function overwriteKeys(db: Db, sealer: Sealer, ref: ClientRef): Promise<AlertForwardingKeys> {
+  const client = await clientOf(db, ref);
+  const stored = await findConfig(db, client.id);
+  if (!stored) throw notConfigured();
+  const issued = await issueKeys(sealer, client.id);
+  if (!(await replaceKeys(db, client.id, issued.stored, Date.now()))) throw notConfigured();
+  const config = toWire(client, stored, await findCompanyId(db, client.groupId));
+  return answerKeys(issued, stored.groupPublicKey, ref.clientUid, config);
+}
+
+/** DELETE: Clear Data, permanent (spec §4). */
+export async function clearConfig(db: Db, ref: ClientRef): Promise<void> {
+  const client = await clientOf(db, ref);
+  if (!(await deleteConfig(db, client.id))) throw notConfigured();
+}
+
+/** PUT alert_forwarding_config remove_company_id: irreversible; only version 4 alerts are sent afterwards. */
+export async function stopV3Alerts(db: Db, groupId: string): Promise<void> {
+  await clearCompanyId(db, groupId);
+}
+
+/** The stored keys, opened: what the alert sender needs to seal an alert for this credential. */
+export function openKeys(sealer: Sealer, stored: StoredConfig) {
+  return {
+    aesKey: sealer.open(stored.aesKeySealed, sealContext(stored.clientId, 'aes_key')),
+    portalPrivateKey: createPrivateKey({
+      key: sealer.open(stored.portalPrivateKeySealed, sealContext(stored.clientId, 'portal_private_key')),
+      format: 'der',
+      type: 'pkcs8',
+    }),
+  };
+}
+
+interface Issued {
+  stored: IssuedKeys;
+  aesKey: Buffer;
+  portalPrivateKey: ReturnType<typeof createPrivateKey>;
+}
+
+async function issueKeys(sealer: Sealer, clientId: string): Promise<Issued> {
+  const { publicKey, privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
+  const aesKey = randomBytes(32);
+  return {
+    aesKey,
+    portalPrivateKey: privateKey,
+    stored: {
+      portalPublicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      portalPrivateKeySealed: sealer.seal(privateKey.export({ type: 'pkcs8', format: 'der' }), sealContext(clientId, 'portal_private_key')),
+      aesKeySealed: sealer.seal(aesKey, sealContext(clientId, 'aes_key')),
+    },
+  };
+}
+
+function answerKeys(issued: Issued, groupPublicKey: string, clientUid: string, config: AlertForwardingConfig): AlertForwardingKeys {
+  const example = sealAlert(exampleAlert(clientUid, Date.now()), {
+    aesKey: issued.aesKey,
+    recipientPublicKey: createPublicKey(groupPublicKey),
+    portalPrivateKey: issued.portalPrivateKey,
+  });
+  return { aes_key: issued.aesKey.toString('hex'), portal_public_key: issued.stored.portalPublicKey, example, config };
+}
+
+function sealContext(clientId: string, field: 'aes_key' | 'portal_private_key'): string {
+  return `alert_forwarding_configs/${clientId}/${field}`;
+}
+
+/**
+ * The credential must be the caller's account's. Another account's credential answers exactly like a missing one
+ * (404), so a client_uid seen elsewhere reveals nothing.
+ */
+async function clientOf(db: Db, ref: ClientRef): Promise<ForwardingClient> {
+  const client = await findClientByUid(db, ref.clientUid);
+  if (!client || client.groupId !== ref.groupId) {
+    throw new AppError(404, 'ClientNotFound', { code: GenericCode.NOT_FOUND, message: 'No such credential' });
+  }
+  return client;
+}
+
+function toWire(client: ForwardingClient, stored: Pick<StoredConfig, 'url' | 'groupPublicKey'>, companyId: string | null): AlertForwardingConfig {
+  return { url: stored.url, name: client.applicationName, group_public_key: stored.groupPublicKey, companyId };
+}
+
+function checkedUrl(value: string): string {
+  if (!isValidWebhookUrl(value)) {
+    throw new AppError(400, 'InvalidForwardAlertWebhook', {
+      code: GenericCode.VALIDATION_ERROR,
+      message: 'The webhook must be an https URL on a public host',
+    });
+  }
+  return value.trim();
+}
+
+function checkedKey(value: string): string {
+  const normalized = normalizeCustomerPublicKey(value);
+  if (!normalized) {
+    throw new AppError(400, 'InvalidRsaPublicKey', {
+      code: GenericCode.VALIDATION_ERROR,
+      message: 'The key must be a 2048-bit RSA public key in PEM (-----BEGIN PUBLIC KEY-----)',
+    });
+  }
+  return normalized;
+}
+
+function notConfigured(): AppError {
+  return new AppError(404, 'NoAlertConfig', { code: ServerCode.NoAlertConfig, message: 'Alert forwarding is not set up' });
+}

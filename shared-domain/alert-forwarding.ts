@@ -1,0 +1,116 @@
+/**
+ * Alert forwarding (spec §2, §3, §5): the wire shapes of the alert_forwarding_config API and the rules the page
+ * applies before the server does. The server applies the same webhook rule and parses the key for real.
+ */
+
+/** GET alert_forwarding_config/{client_uid} (spec §7). `name` is the credential's application name. */
+export interface AlertForwardingConfig {
+  url: string;
+  name: string;
+  /** The customer's RSA public key (SPKI PEM, as the server normalised it). */
+  group_public_key: string;
+  /** Present while the account still receives V3 alerts; null once they were stopped. */
+  companyId: string | null;
+}
+
+/**
+ * One forwarded alert as the webhook receives it (docs/api/alert-forwarding.md): every binary field is standard
+ * base64. The example in a setup answer is built exactly like a real alert.
+ */
+export interface AlertEnvelope {
+  version: 4;
+  encrypted_seed: string;
+  iv: string;
+  ciphertext: string;
+  tag: string;
+  signature: string;
+}
+
+/** What a setup (POST) or Acquire New Keys (PUT overwrite_portal_keys) answers: keys shown this once. */
+export interface AlertForwardingKeys {
+  /** 32 bytes, hex encoded. */
+  aes_key: string;
+  /** The portal's RSA public key (SPKI PEM): it verifies the signature of every alert. */
+  portal_public_key: string;
+  example: AlertEnvelope;
+  config: AlertForwardingConfig;
+}
+
+export interface AlertForwardingSetupPayload {
+  url: string;
+  public_rsa_key: string;
+}
+
+/** An edit changes one field; the server saves it only when it differs from what is stored. */
+export type AlertForwardingEditPayload = { url: string } | { public_rsa_key: string };
+
+export interface AlertForwardingEditResult {
+  changed: boolean;
+  config: AlertForwardingConfig;
+}
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+/**
+ * Spec §5 requires an http(s) URL; we require https, because an alert's envelope hides its content but not that a
+ * fall happened, and when. Hosts that can only mean our own network (loopback, private and link-local addresses,
+ * single-label and .local names) are refused, so the alert sender can never be pointed inward. A public name that
+ * resolves to a private address is the sender's check, at connect time.
+ */
+export function isValidWebhookUrl(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_WEBHOOK_URL_LENGTH || /[\s\u0000-\u001f\u007f#]/.test(trimmed)) return false;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  return isPublicHost(url.hostname);
+}
+
+function isPublicHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) return isPublicIpv6(host.slice(1, -1));
+  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  // URL has already turned every IPv4 spelling (hex, octal, a single number) into dotted decimal.
+  if (ipv4) return isPublicIpv4(ipv4.slice(1).map(Number));
+  if (!host.includes('.')) return false;
+  return !/(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/.test(host);
+}
+
+function isPublicIpv4([a, b]: number[]): boolean {
+  if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
+  if (a === 100 && b >= 64 && b <= 127) return false; // carrier-grade NAT
+  if (a === 169 && b === 254) return false; // link-local, cloud metadata
+  if (a === 172 && b >= 16 && b <= 31) return false;
+  if (a === 192 && (b === 168 || b === 0)) return false;
+  if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
+  return true;
+}
+
+function isPublicIpv6(address: string): boolean {
+  if (address === '::' || address === '::1') return false;
+  // IPv4-mapped and -translated addresses would smuggle any of the IPv4 ranges above.
+  if (address.startsWith('::ffff:') || address.startsWith('64:ff9b:')) return false;
+  const first = Number.parseInt(address.split(':')[0] || '0', 16);
+  if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
+  if ((first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0) return false; // link- and site-local
+  return (first & 0xff00) !== 0xff00; // multicast
+}
+
+/**
+ * Spec §5's key helper, a quick check before the server parses the key: a single PEM block labelled PUBLIC KEY
+ * (SubjectPublicKeyInfo, what `openssl rsa -pubout` writes) whose body has the length of a 2048-bit RSA key.
+ */
+export function isPlausibleRsaPublicKey(value: string): boolean {
+  const parts = value.trim().split('-----');
+  if (parts.length !== 5 || parts[1] !== 'BEGIN PUBLIC KEY' || parts[3] !== 'END PUBLIC KEY') return false;
+  return parts[2].length > 350 && parts[2].length < 420;
+}
+
+/** The openssl commands the set-up dialog shows: the private key never leaves the customer's machine. */
+export const RSA_KEYGEN_COMMANDS =
+  'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out alert-private-key.pem\n' +
+  'openssl pkey -in alert-private-key.pem -pubout -out alert-public-key.pem';

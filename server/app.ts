@@ -7,6 +7,7 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import captchaRoutes from './modules/captcha/captcha.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
+import deviceSessionsRoutes from './modules/sessions/device-sessions.routes.ts';
 import invitationRoutes from './modules/invitations/invitations.routes.ts';
 import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.ts';
 import oauthRoutes from './modules/oauth/oauth.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);
+  await app.register(deviceSessionsRoutes);
 
   await app.register(staticSpaPlugin);
   return app;

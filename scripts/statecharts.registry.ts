@@ -14,6 +14,7 @@ import { consentMachine } from '../machines/consent/consent.machine.ts';
 import { alexaTogetherMachine } from '../machines/alexa-together/alexa-together.machine.ts';
 import { amazonCallbackMachine } from '../machines/amazon-callback/amazon-callback.machine.ts';
 import { authorizedAppsMachine } from '../machines/authorized-apps/authorized-apps.machine.ts';
+import { deviceSessionsMachine } from '../machines/device-sessions/device-sessions.machine.ts';
 
 /** Every machine drawn in docs/statecharts/<slug>.md (design.md §7): a new flow adds one line here. */
 export const statechartRegistry: Record<string, AnyStateMachine> = {
@@ -32,4 +33,5 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   'authorized-apps': authorizedAppsMachine,
   credentials: credentialsMachine,
   'create-grant': createGrantMachine,
+  'device-sessions': deviceSessionsMachine,
 };

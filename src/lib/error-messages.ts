@@ -31,6 +31,8 @@ export const errorMessages = {
   UserDeniedAuthorization: msg`You denied the application access to your account`,
   InvalidScopeError: msg`The application asked for access that cannot be granted to your account`,
   RemoveAppFailed: msg`The application could not be removed, please try again later`,
+  RevokeSessionFailed: msg`The session could not be revoked, please try again later`,
+  RevokeAllSessionsFailed: msg`The sessions could not be revoked, please try again later`,
   BadRequest: msg`The request was not valid, please try again`,
   EmailAlreadyExistsAsAccount: msg`This email already belongs to an account: sign in with your email and password`,
   EMAIL_INCORRECT_FORMAT: msg`Email is in incorrect format`,

@@ -1,0 +1,57 @@
+import type { DeviceSession, DeviceSessionUser } from '../../machines/device-sessions/device-sessions.machine.ts';
+import { apiRequest } from './client.ts';
+
+/** One row of GET /api/deviceSessions (docs/api/device-sessions.md): spec §3 plus last_active and current. */
+export interface DeviceSessionRow {
+  id: string;
+  user_id: string;
+  login_ip: string;
+  login_country_code: string | null;
+  last_ip: string;
+  last_country_code: string | null;
+  login_time: number;
+  device_description: string;
+  access_token_expires: number;
+  last_active: number;
+  current: boolean;
+}
+
+export interface DeviceSessionUserRow {
+  id: string;
+  friendly_name: string;
+  owner: boolean;
+}
+
+export interface DeviceSessionsBody {
+  success: true;
+  data: { device_sessions: DeviceSessionRow[]; users: DeviceSessionUserRow[] };
+}
+
+export async function getDeviceSessions(): Promise<{ sessions: DeviceSession[]; users: DeviceSessionUser[] }> {
+  const { data } = await apiRequest<DeviceSessionsBody>('GET', 'deviceSessions');
+  return {
+    sessions: data.device_sessions.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      loginIp: row.login_ip,
+      loginCountryCode: row.login_country_code,
+      lastIp: row.last_ip,
+      lastCountryCode: row.last_country_code,
+      loginTime: row.login_time,
+      deviceDescription: row.device_description,
+      accessTokenExpires: row.access_token_expires,
+      lastActive: row.last_active,
+      current: row.current,
+    })),
+    users: data.users.map((row) => ({ id: row.id, friendlyName: row.friendly_name, owner: row.owner })),
+  };
+}
+
+export async function deleteDeviceSession(id: string): Promise<void> {
+  await apiRequest('DELETE', `deviceSessions/revoke/${encodeURIComponent(id)}`);
+}
+
+/** Every other session the caller may see; the caller's own stays (docs/api/device-sessions.md). */
+export async function deleteOtherDeviceSessions(): Promise<void> {
+  await apiRequest('DELETE', 'deviceSessions/revoke/all');
+}

@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+
+/** loading: the list is on its way. */
+export function DeviceSessionsLoading() {
+  const { t } = useLingui();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t`Loading device sessions`} />
+    </Center>
+  );
+}

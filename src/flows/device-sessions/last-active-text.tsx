@@ -1,0 +1,11 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { lastActive } from '../../../shared-domain/last-active.ts';
+
+/** Spec §9's Last active column: '< Hour', then whole hours up to 48, then days. */
+export function LastActiveText({ at, now }: { at: number; now: number }) {
+  const { t } = useLingui();
+  const shown = lastActive(at, now);
+  if (shown.unit === 'underHour') return <>{t`< Hour`}</>;
+  const { count } = shown;
+  return shown.unit === 'hours' ? <Plural value={count} one="# Hour" other="# Hours" /> : <Plural value={count} one="# Day" other="# Days" />;
+}

@@ -15,7 +15,7 @@ import passwordRoutes from './modules/password/password.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import dbPlugin from './plugins/db.plugin.ts';
-import errorsPlugin from './plugins/errors.plugin.ts';
+import errorsPlugin, { sendError } from './plugins/errors.plugin.ts';
 import jsonBodyPlugin from './plugins/json-body.plugin.ts';
 import mailWorkerPlugin from './plugins/mail-worker.plugin.ts';
 import maintenancePlugin from './plugins/maintenance.plugin.ts';
@@ -36,6 +36,7 @@ function trustProxyOption(value: Config['trustProxy']) {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    frameworkErrors: sendError,
     trustProxy: trustProxyOption(config.trustProxy),
     logger: {
       level: config.logLevel,

@@ -1,22 +1,28 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GenericCode, type ApiErrorBody } from '../../shared-domain/error-codes.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 /** The one place an error becomes a response body (design.md §4 rule 4). */
 export default globalPlugin('errors', async (app) => {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
-    const appError = toAppError(err);
-    if (appError.status >= 500) request.log.error({ err }, 'request failed');
-    else request.log.debug({ code: appError.code, name: appError.name }, 'request rejected');
-    const body: ApiErrorBody = {
-      success: false,
-      message: appError.message,
-      error: { code: appError.code, name: appError.name, ...(appError.data ? { data: appError.data } : {}) },
-    };
-    return reply.status(appError.status).send(body);
-  });
+  app.setErrorHandler(sendError);
 });
+
+/**
+ * Also Fastify's `frameworkErrors` (server/app.ts): a URL the router cannot decode or a path parameter over its length
+ * limit is refused before any route or hook runs, and would otherwise get Fastify's own body echoing the URL.
+ */
+export function sendError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(err);
+  if (appError.status >= 500) request.log.error({ err }, 'request failed');
+  else request.log.debug({ code: appError.code, name: appError.name }, 'request rejected');
+  const body: ApiErrorBody = {
+    success: false,
+    message: appError.message,
+    error: { code: appError.code, name: appError.name, ...(appError.data ? { data: appError.data } : {}) },
+  };
+  return reply.status(appError.status).send(body);
+}
 
 // Fastify's own 4xx errors (body parsing, limits) are the client's fault and keep their status under a stable code;
 // everything else unexpected is a 500 whose details stay in the log.

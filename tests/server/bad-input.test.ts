@@ -71,6 +71,19 @@ describe('bad input gets a clear 4xx in the spec error body, never a 500', () =>
     expect(body.success).toBe(false);
   });
 
+  it('a path the router refuses (bad percent-encoding, an over-long id) → 4xx in the same body, URL not echoed', async () => {
+    for (const [path, expected] of [
+      ['/api/%E0%A4%A', 400],
+      [`/api/client_credentials/${'a'.repeat(150)}`, 414],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, { method: 'DELETE', headers: { origin: server.url } });
+      const body = await response.json();
+      expect(response.status, path).toBe(expected);
+      expectErrorBody(body, 'BAD_REQUEST');
+      expect(JSON.stringify(body)).not.toContain('aaaa');
+    }
+  });
+
   it('unknown /api routes → 404 NOT_FOUND JSON', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],

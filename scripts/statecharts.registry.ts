@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { alertForwardingMachine } from '../machines/alert-forwarding/alert-forwarding.machine.ts';
 import { createGrantMachine } from '../machines/create-grant/create-grant.machine.ts';
 import { credentialsMachine } from '../machines/credentials/credentials.machine.ts';
 import { loginMachine } from '../machines/login/login.machine.ts';
@@ -33,5 +34,6 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   'authorized-apps': authorizedAppsMachine,
   credentials: credentialsMachine,
   'create-grant': createGrantMachine,
+  'alert-forwarding': alertForwardingMachine,
   'device-sessions': deviceSessionsMachine,
 };

@@ -114,3 +114,19 @@ export function isPlausibleRsaPublicKey(value: string): boolean {
 export const RSA_KEYGEN_COMMANDS =
   'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out alert-private-key.pem\n' +
   'openssl pkey -in alert-private-key.pem -pubout -out alert-public-key.pem';
+
+export type AlertForwardingFieldProblem = 'InvalidForwardAlertWebhook' | 'InvalidRsaPublicKey';
+
+/** What is wrong with a webhook or key the page is about to send, checked in the spec's order (URL first). */
+export function webhookProblem(url: string): AlertForwardingFieldProblem | null {
+  return isValidWebhookUrl(url) ? null : 'InvalidForwardAlertWebhook';
+}
+
+export function rsaPublicKeyProblem(pem: string): AlertForwardingFieldProblem | null {
+  return isPlausibleRsaPublicKey(pem) ? null : 'InvalidRsaPublicKey';
+}
+
+/** Line breaks and surrounding spaces do not make another key: an edit that only reflows the PEM changes nothing. */
+export function isSameRsaPublicKey(a: string, b: string): boolean {
+  return a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+}

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.callback, lazy: () => import('../flows/amazon-callback/amazon-callback-page.tsx') },
       { path: paths.authorizedApps, lazy: () => import('../flows/authorized-apps/authorized-apps-page.tsx') },
       { path: paths.credentials, lazy: () => import('../flows/credentials/credentials-page.tsx') },
+      { path: paths.alertForwardingConfig, lazy: () => import('../flows/alert-forwarding/alert-forwarding-page.tsx') },
       { path: paths.deviceSessions, lazy: () => import('../flows/device-sessions/device-sessions-page.tsx') },
       { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
     ],

@@ -43,6 +43,11 @@ export const errorMessages = {
   ClientLimitExceeded: msg`number of credentials of this grant type has exceeded the limit for the account`,
   MissingRedirectUris: msg`An authorization code grant needs at least one redirect URI`,
   InvalidRedirectUri: msg`Each redirect URI must be a full http:// or https:// address without a fragment`,
+  InvalidForwardAlertWebhook: msg`The webhook must be an https:// address on a public host that accepts HTTP POST`,
+  InvalidRsaPublicKey: msg`The key must be a 2048-bit RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)`,
+  NoAlertConfig: msg`Alert forwarding is not set up for this credential`,
+  AlertForwardingAlreadyConfigured: msg`Alert forwarding is already set up for this credential: reload the page to see it`,
+  CredentialNotFound: msg`This credential does not exist, or belongs to another account`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

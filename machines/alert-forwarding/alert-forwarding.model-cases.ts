@@ -1,0 +1,166 @@
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import {
+  isSameRsaPublicKey,
+  rsaPublicKeyProblem,
+  webhookProblem,
+  type AlertForwardingConfig,
+  type AlertForwardingKeys,
+} from '../../shared-domain/alert-forwarding.ts';
+import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
+import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { AlertForwardingError } from './alert-forwarding.errors.ts';
+import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
+
+/** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
+export const CLIENT_UID = 'uid-a';
+
+/** Two real 2048-bit RSA public keys (SPKI PEM): the helper checks their shape, the server parses them. */
+export const KEY_A =
+  '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqwIt89lMI+A1gYWQnF08\nP/FbfDqNDEqFdVudFyJi+P0Xhs0p4PpSXO6Zb2jobHAO8AlOR03UfrSiSixqaHxL\nkETntwJZRBtW01pbWCtoyPEP5rIO+n88KgJpuTp/Exx7/+Nm4nSVmw2CWcCD//1Y\n9sg9M+llE5wCx1YmQ1q5FO82/wGz98BpJH4gVnq88nhk/oXg7ALOdjPzml0AmAt6\nO2BoBpNr/mzDv4VNVHSORNnQTYOuGEYNNs1cgjAEhHoJvUNJY1t2sldhLDdVnKHE\nUl9+3Jh43be6dx3oznAJCHwCvtZzjn3iwL1BeDV4rjT+GLw3eirOfwKTE7RJlylA\nRwIDAQAB\n-----END PUBLIC KEY-----\n';
+export const KEY_B =
+  '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAoZ9TSVLldJ3eCZixi/hz\nlRVlWtphoVq0ixZqJwIXTmaXGJlMbNrcxhLs6c0jX2g5sMbd6uk+pNnpnE+5L5vS\naJ+Ms2FiBe9DbhJQHyV5ImVT/bzR/KFiOrr6ADL+ZAqMReS8u/nNpi8MhYY1f80X\nYtSAYWlCk3MtAXlWZn7+PYNCw9Uc2CN7X3kiITK/8wSzN3Y5BBe4F/sm3Lttw/I0\nvUuJDxVjalw5Dd/bWR4vYrLMNkw39h0s1QFkKjU7wudZpCfEk3Hdk/QZLY3+T9OA\nTvoVrsnYWNXeXKUJQ5fv4/S9Sox3fOH08TtCeryXFbrGv7Vn+g7gw6X7Enwi6/xr\nPwIDAQAB\n-----END PUBLIC KEY-----\n';
+/** Looks nothing like a PEM public key. */
+export const BAD_KEY = 'ssh-rsa AAAAB3NzaC1yc2E';
+
+export const URL_A = 'https://alerts.customer.example/hook';
+export const URL_B = 'https://alerts.customer.example/v2';
+/** Plain http: the page refuses it before the server would. */
+export const BAD_URL = 'http://alerts.customer.example/hook';
+
+export const CONFIG: AlertForwardingConfig = { url: URL_A, name: 'Nightly export', group_public_key: KEY_A, companyId: 'ACME-42' };
+
+const EXAMPLE = { version: 4 as const, encrypted_seed: 'c2VlZA==', iv: 'aXY=', ciphertext: 'Y2lwaGVy', tag: 'dGFn', signature: 'c2ln' };
+
+/** What a setup answers: keys shown once, and the new configuration (no company id: V3 alerts were never on). */
+export const SETUP_KEYS: AlertForwardingKeys = {
+  aes_key: 'a1'.repeat(32),
+  portal_public_key: KEY_B,
+  example: EXAMPLE,
+  config: { ...CONFIG, companyId: null },
+};
+
+/** What Acquire New Keys answers. */
+export const RENEWED_KEYS: AlertForwardingKeys = {
+  aes_key: 'b2'.repeat(32),
+  portal_public_key: KEY_A,
+  example: { ...EXAMPLE, ciphertext: 'bmV3' },
+  config: CONFIG,
+};
+
+const failure = (status: number, code: Parameters<typeof apiErrorBody>[0], name: string) => new ApiError(status, apiErrorBody(code, name));
+
+/** What GET may fail with, and where the page must then be (written by hand). */
+export const loadFailures: Array<{ label: string; error: ApiError; outcome: 'accessDenied' | 'notConfigured' | AlertForwardingError }> = [
+  { label: '403 code 9', error: failure(403, ServerCode.NotOwner, 'NotOwner'), outcome: 'accessDenied' },
+  { label: '403 code 80', error: failure(403, ServerCode.AccessDenied, 'AccessDenied'), outcome: 'accessDenied' },
+  { label: '404 code 28', error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'), outcome: 'notConfigured' },
+  { label: '404 unknown credential', error: failure(404, GenericCode.NOT_FOUND, 'ClientNotFound'), outcome: 'CredentialNotFound' },
+  { label: '401 no session', error: failure(401, GenericCode.NO_SESSION, 'NoSession'), outcome: 'AuthenticationError' },
+  { label: 'network failure', error: new ApiError(0, null), outcome: 'AnErrorOccured' },
+];
+
+export const setupFailures: Array<{ label: string; error: ApiError; code: AlertForwardingError }> = [
+  {
+    label: '400 InvalidRsaPublicKey',
+    error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidRsaPublicKey'),
+    code: 'InvalidRsaPublicKey',
+  },
+  {
+    label: '409 already configured',
+    error: failure(409, GenericCode.ALERT_FORWARDING_EXISTS, 'AlertForwardingAlreadyConfigured'),
+    code: 'AlertForwardingAlreadyConfigured',
+  },
+];
+
+export const editFailure = {
+  label: '400 InvalidForwardAlertWebhook',
+  error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook'),
+  code: 'InvalidForwardAlertWebhook' as AlertForwardingError,
+};
+export const renewFailure = { label: '500', error: failure(500, GenericCode.INTERNAL, 'InternalError'), code: 'AnErrorOccured' as AlertForwardingError };
+export const clearFailure = {
+  label: '404 code 28',
+  error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'),
+  code: 'NoAlertConfig' as AlertForwardingError,
+};
+export const stopFailure = { label: '401 no session', error: failure(401, GenericCode.NO_SESSION, 'NoSession'), code: 'AuthenticationError' as AlertForwardingError };
+
+const typed: Record<AlertForwardingField, { setup: string[]; edit: string[] }> = {
+  url: { setup: ['', BAD_URL, URL_A], edit: [URL_A, URL_B, BAD_URL] },
+  publicKey: { setup: ['', BAD_KEY, KEY_A], edit: [KEY_A, KEY_B, BAD_KEY] },
+};
+
+const fixedEvents: ModelEvent[] = [
+  { type: 'setup.open' },
+  { type: 'field.edit', field: 'url' },
+  { type: 'field.edit', field: 'publicKey' },
+  { type: 'form.submit' },
+  { type: 'keys.renew' },
+  { type: 'data.clear' },
+  { type: 'v3.stop' },
+  { type: 'dialog.confirm' },
+  { type: 'dialog.close' },
+  { type: 'xstate.done.actor.loadConfig', output: CONFIG },
+  ...loadFailures.map(({ error }) => ({ type: 'xstate.error.actor.loadConfig' as const, error })),
+  { type: 'xstate.done.actor.saveSetup', output: SETUP_KEYS },
+  ...setupFailures.map(({ error }) => ({ type: 'xstate.error.actor.saveSetup' as const, error })),
+  { type: 'xstate.error.actor.saveEdit', error: editFailure.error },
+  { type: 'xstate.done.actor.renewKeys', output: RENEWED_KEYS },
+  { type: 'xstate.error.actor.renewKeys', error: renewFailure.error },
+  { type: 'xstate.done.actor.clearData', output: undefined },
+  { type: 'xstate.error.actor.clearData', error: clearFailure.error },
+  { type: 'xstate.done.actor.stopV3Alerts', output: undefined },
+  { type: 'xstate.error.actor.stopV3Alerts', error: stopFailure.error },
+];
+
+type Snapshot = { context: AlertForwardingContext; matches: (value: never) => boolean };
+
+/**
+ * Every fixed event, plus typing into the open dialog's fields (never what a field already holds), plus the edit's
+ * success, whose answer is the stored configuration with the typed value: what the server would send back.
+ */
+export function alertForwardingEvents(snapshot: Snapshot): ModelEvent[] {
+  const { context } = snapshot;
+  const events = [...fixedEvents];
+  const change = (field: AlertForwardingField, values: string[]) =>
+    values.filter((value) => context.form[field] !== value).map((value) => ({ type: 'form.change', field, value }));
+  if (snapshot.matches({ notConfigured: 'settingUp' } as never)) {
+    events.push(...change('url', typed.url.setup), ...change('publicKey', typed.publicKey.setup));
+  }
+  if (snapshot.matches({ configured: 'editing' } as never) && context.editing) {
+    events.push(...change(context.editing, typed[context.editing].edit));
+  }
+  if (snapshot.matches({ configured: 'savingEdit' } as never) && context.config) {
+    const config =
+      context.editing === 'url'
+        ? { ...context.config, url: context.form.url }
+        : { ...context.config, group_public_key: context.form.publicKey };
+    events.push({ type: 'xstate.done.actor.saveEdit', output: { changed: true, config } });
+  }
+  return events;
+}
+
+/** What the guards decide from the dialog's fields and the company id; the rest of context changes nothing ahead. */
+export function serializeAlertForwarding(snapshot: { value: unknown; context: AlertForwardingContext }) {
+  const { value, context } = snapshot;
+  const { form, editing, config } = context;
+  const companyId = Boolean(config?.companyId);
+  if (editing) {
+    const problem = editing === 'url' ? webhookProblem(form.url) : rsaPublicKeyProblem(form.publicKey);
+    const unchanged = editing === 'url' ? form.url === config?.url : isSameRsaPublicKey(form.publicKey, config?.group_public_key ?? '');
+    return { value, companyId, editing, problem, unchanged };
+  }
+  if (JSON.stringify(value).includes('settingUp')) return { value, problem: webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey) };
+  return { value, companyId };
+}
+
+export function describeAlertForwardingEvent(event: ModelEvent): string {
+  const e = event as { type: string; field?: string; value?: string; error?: unknown; output?: unknown };
+  const named = [...loadFailures, ...setupFailures, editFailure, renewFailure, clearFailure, stopFailure].find((f) => f.error === e.error);
+  const short = (v: string) => (v.startsWith('-----BEGIN') ? (v === KEY_A ? 'KEY_A' : 'KEY_B') : JSON.stringify(v));
+  if (e.type === 'form.change') return `${e.field} = ${short(e.value ?? '')}`;
+  if (e.type === 'field.edit') return `edit ${e.field}`;
+  if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
+  if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails ${named?.label ?? ''}`.trim();
+  return e.type;
+}

@@ -1,0 +1,272 @@
+import { expect } from 'vitest';
+import { createActor, type Actor } from 'xstate';
+import type { AlertForwardingConfig, AlertForwardingKeys } from '../../shared-domain/alert-forwarding.ts';
+import {
+  createDeferredActors,
+  describeModel,
+  expectSameState,
+  settleDeferred,
+  type DeferredActors,
+  type ModelStep,
+} from '../../tests/support/model-harness.ts';
+import type { AlertForwardingError } from './alert-forwarding.errors.ts';
+import { alertForwardingMachine, type AlertForwardingField } from './alert-forwarding.machine.ts';
+import {
+  BAD_KEY,
+  BAD_URL,
+  CLIENT_UID,
+  alertForwardingEvents,
+  clearFailure,
+  describeAlertForwardingEvent,
+  editFailure,
+  loadFailures,
+  renewFailure,
+  serializeAlertForwarding,
+  setupFailures,
+  stopFailure,
+} from './alert-forwarding.model-cases.ts';
+
+type Id = 'loadConfig' | 'saveSetup' | 'saveEdit' | 'renewKeys' | 'clearData' | 'stopV3Alerts';
+const IDS: Id[] = ['loadConfig', 'saveSetup', 'saveEdit', 'renewKeys', 'clearData', 'stopV3Alerts'];
+
+interface Ctx {
+  actor: Actor<typeof alertForwardingMachine>;
+  deferred: DeferredActors<Id>;
+  /** What the server holds, what the user typed and what the page must show, tracked apart from the machine. */
+  config: AlertForwardingConfig | null;
+  keys: AlertForwardingKeys | null;
+  typed: { url: string; publicKey: string };
+  editing: AlertForwardingField | null;
+  error: AlertForwardingError | null;
+}
+
+const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+const can = (ctx: Ctx, type: 'setup.open' | 'keys.renew' | 'data.clear' | 'v3.stop' | 'form.submit' | 'dialog.confirm' | 'dialog.close') =>
+  view(ctx).can({ type });
+
+/** The page's own checks, written out again: https on a public host first, then a PEM PUBLIC KEY of 2048 bits. */
+function expectedProblem(field: AlertForwardingField, value: string): AlertForwardingError | null {
+  if (field === 'url') return value === '' || value === BAD_URL ? 'InvalidForwardAlertWebhook' : null;
+  return value === '' || value === BAD_KEY ? 'InvalidRsaPublicKey' : null;
+}
+
+function failureOf(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingError }>): AlertForwardingError {
+  return list.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+}
+
+function expectIdle(ctx: Ctx) {
+  expect(view(ctx).context).toMatchObject({ config: ctx.config, keys: null, editing: null, error: null });
+  expect([can(ctx, 'keys.renew'), can(ctx, 'data.clear')]).toEqual([true, true]);
+  expect(view(ctx).can({ type: 'field.edit', field: 'url' })).toBe(true);
+  // Spec §2: Stop Sending V3 Alerts only while there is a company id.
+  expect(can(ctx, 'v3.stop')).toBe(Boolean(ctx.config?.companyId));
+}
+
+function expectDialogError(ctx: Ctx) {
+  expect(view(ctx).context.error).toBe(ctx.error);
+}
+
+function expectBusy(ctx: Ctx, id: Id) {
+  expect(view(ctx).hasTag('busy')).toBe(true);
+  expect(can(ctx, 'dialog.close')).toBe(false);
+  expect(ctx.deferred.pending(id)).toBe(1);
+}
+
+describeModel(alertForwardingMachine, {
+  input: { clientUid: CLIENT_UID },
+  events: alertForwardingEvents as never,
+  describeEvent: describeAlertForwardingEvent,
+  serialize: serializeAlertForwarding,
+  setup: (): Ctx => {
+    const deferred = createDeferredActors<Id>(IDS);
+    const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), { input: { clientUid: CLIENT_UID } }).start();
+    return { actor, deferred, config: null, keys: null, typed: { url: '', publicKey: '' }, editing: null, error: null };
+  },
+  teardown: (ctx) => ctx.actor.stop(),
+  exec: {
+    'setup.open': (_step, ctx) => {
+      ctx.typed = { url: '', publicKey: '' };
+      ctx.error = null;
+      ctx.actor.send({ type: 'setup.open' });
+    },
+    'field.edit': (step, ctx) => {
+      const field = (step.event as unknown as { field: AlertForwardingField }).field;
+      ctx.editing = field;
+      ctx.error = null;
+      ctx.typed = { url: ctx.config!.url, publicKey: ctx.config!.group_public_key };
+      ctx.actor.send({ type: 'field.edit', field });
+    },
+    'form.change': (step, ctx) => {
+      const { field, value } = step.event as unknown as { field: AlertForwardingField; value: string };
+      ctx.typed[field] = value;
+      ctx.actor.send({ type: 'form.change', field, value });
+    },
+    'form.submit': (step, ctx) => {
+      const settingUp = step.previous!.matches({ notConfigured: 'settingUp' });
+      ctx.error = settingUp
+        ? (expectedProblem('url', ctx.typed.url) ?? expectedProblem('publicKey', ctx.typed.publicKey))
+        : expectedProblem(ctx.editing!, ctx.typed[ctx.editing!]);
+      // An edit that changes nothing closes without a call (spec §5).
+      if (step.snapshot.matches({ configured: 'idle' })) ctx.editing = null;
+      ctx.actor.send({ type: 'form.submit' });
+    },
+    'keys.renew': (_step, ctx) => ctx.actor.send({ type: 'keys.renew' }),
+    'data.clear': (_step, ctx) => ctx.actor.send({ type: 'data.clear' }),
+    'v3.stop': (_step, ctx) => ctx.actor.send({ type: 'v3.stop' }),
+    'dialog.confirm': (_step, ctx) => {
+      ctx.error = null;
+      ctx.actor.send({ type: 'dialog.confirm' });
+    },
+    'dialog.close': (_step, ctx) => {
+      ctx.error = null;
+      ctx.editing = null;
+      ctx.keys = null;
+      ctx.actor.send({ type: 'dialog.close' });
+    },
+    'xstate.done.actor.loadConfig': (step, ctx) => {
+      ctx.config = (step.event as { output: AlertForwardingConfig }).output;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.loadConfig': (step, ctx) => {
+      const outcome = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
+      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' ? null : outcome;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.saveSetup': (step, ctx) => {
+      ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
+      ctx.config = ctx.keys.config;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.saveSetup': (step, ctx) => {
+      ctx.error = failureOf(step, setupFailures);
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.saveEdit': (step, ctx) => {
+      ctx.config = (step.event as { output: { config: AlertForwardingConfig } }).output.config;
+      ctx.editing = null;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.saveEdit': (step, ctx) => {
+      ctx.error = editFailure.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.renewKeys': (step, ctx) => {
+      ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
+      ctx.config = ctx.keys.config;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.renewKeys': (step, ctx) => {
+      ctx.error = renewFailure.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.clearData': (step, ctx) => {
+      ctx.config = null;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.clearData': (step, ctx) => {
+      ctx.error = clearFailure.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.done.actor.stopV3Alerts': (step, ctx) => {
+      ctx.config = { ...ctx.config!, companyId: null };
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.stopV3Alerts': (step, ctx) => {
+      ctx.error = stopFailure.code;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+  },
+  states: {
+    loading: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectBusy(ctx, 'loadConfig');
+      expect(ctx.deferred.lastInput('loadConfig')).toEqual({ clientUid: CLIENT_UID });
+    },
+    accessDenied: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+    },
+    'notConfigured.idle': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context).toMatchObject({ config: null, keys: null, error: null });
+      expect(can(ctx, 'setup.open')).toBe(true);
+      expect(can(ctx, 'keys.renew')).toBe(false);
+    },
+    'notConfigured.showError': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('error')).toBe(true);
+      expect(ctx.error).not.toBeNull();
+      expectDialogError(ctx);
+      expect(can(ctx, 'setup.open')).toBe(false);
+    },
+    'notConfigured.settingUp': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.form).toEqual(ctx.typed);
+      expectDialogError(ctx);
+      expect(can(ctx, 'form.submit')).toBe(true);
+    },
+    'notConfigured.savingSetup': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectBusy(ctx, 'saveSetup');
+      expect([expectedProblem('url', ctx.typed.url), expectedProblem('publicKey', ctx.typed.publicKey)]).toEqual([null, null]);
+      expect(ctx.deferred.lastInput('saveSetup')).toEqual({
+        clientUid: CLIENT_UID,
+        payload: { url: ctx.typed.url, public_rsa_key: ctx.typed.publicKey.trim() },
+      });
+    },
+    'configured.idle': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectIdle(ctx);
+    },
+    'configured.editing': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.editing).toBe(ctx.editing);
+      expect(view(ctx).context.form[ctx.editing!]).toBe(ctx.typed[ctx.editing!]);
+      expectDialogError(ctx);
+    },
+    'configured.savingEdit': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectBusy(ctx, 'saveEdit');
+      // Spec §5: only a valid value that differs from the stored one is ever sent.
+      const field = ctx.editing!;
+      expect(expectedProblem(field, ctx.typed[field])).toBeNull();
+      expect(ctx.typed[field]).not.toBe(field === 'url' ? ctx.config!.url : ctx.config!.group_public_key);
+      const payload = ctx.editing === 'url' ? { url: ctx.typed.url } : { public_rsa_key: ctx.typed.publicKey.trim() };
+      expect(ctx.deferred.lastInput('saveEdit')).toEqual({ clientUid: CLIENT_UID, payload });
+    },
+    'configured.confirmRenew': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectDialogError(ctx);
+      expect(can(ctx, 'dialog.confirm')).toBe(true);
+    },
+    'configured.renewing': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectBusy(ctx, 'renewKeys');
+      expect(ctx.deferred.lastInput('renewKeys')).toEqual({ clientUid: CLIENT_UID });
+    },
+    'configured.showKeys': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.keys).toEqual(ctx.keys);
+      expect(view(ctx).context.config).toEqual(ctx.config);
+    },
+    'configured.confirmClear': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectDialogError(ctx);
+      expect(view(ctx).context.config).toEqual(ctx.config);
+    },
+    'configured.clearing': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectBusy(ctx, 'clearData');
+      expect(ctx.deferred.lastInput('clearData')).toEqual({ clientUid: CLIENT_UID });
+    },
+    'configured.confirmStopV3': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectDialogError(ctx);
+      expect(ctx.config?.companyId).toBeTruthy();
+    },
+    'configured.stoppingV3': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expectBusy(ctx, 'stopV3Alerts');
+    },
+  },
+});

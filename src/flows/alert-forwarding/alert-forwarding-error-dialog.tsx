@@ -1,0 +1,25 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import '@mantine/core/styles/Modal.css';
+
+/** notConfigured.showError: why the configuration could not be loaded; closing leaves the not-configured view. */
+export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewProps) {
+  const { t, i18n } = useLingui();
+  const { error } = state.context;
+  const close = () => send({ type: 'dialog.close' });
+  return (
+    <Modal opened onClose={close} title={t`Alert forwarding could not be loaded`} centered>
+      <Stack gap="md">
+        <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+        <Group justify="flex-end">
+          <Button onClick={close} data-autofocus>
+            <Trans>Close</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,363 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { AlertForwardingError } from '../../../machines/alert-forwarding/alert-forwarding.errors.ts';
+import { alertForwardingMachine, type AlertForwardingField } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
+import {
+  BAD_KEY,
+  BAD_URL,
+  CLIENT_UID,
+  CONFIG,
+  alertForwardingEvents,
+  clearFailure,
+  describeAlertForwardingEvent,
+  editFailure,
+  loadFailures,
+  renewFailure,
+  serializeAlertForwarding,
+  setupFailures,
+  stopFailure,
+} from '../../../machines/alert-forwarding/alert-forwarding.model-cases.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
+import type { AlertForwardingConfig, AlertForwardingKeys } from '../../../shared-domain/alert-forwarding.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent, type ModelStep } from '../../../tests/support/model-harness.ts';
+import { useMswServer } from '../../../tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { AlertForwardingPage } from './alert-forwarding-page.tsx';
+
+const server = useMswServer();
+
+/** What a reader must see, in English, written out by hand. */
+const texts: Record<AlertForwardingError, string> = {
+  InvalidForwardAlertWebhook: 'The webhook must be an https:// address on a public host that accepts HTTP POST',
+  InvalidRsaPublicKey: 'The key must be a 2048-bit RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)',
+  NoAlertConfig: 'Alert forwarding is not set up for this credential',
+  AlertForwardingAlreadyConfigured: 'Alert forwarding is already set up for this credential: reload the page to see it',
+  CredentialNotFound: 'This credential does not exist, or belongs to another account',
+  AuthenticationError: 'Authentication Error Occured',
+  AnErrorOccured: 'An error occured, please try again later',
+};
+const NOT_CONFIGURED =
+  'Alert forwarding is not set up for this credential. Once it is, every alert is sent to your webhook, encrypted to your RSA public key and signed by us.';
+const KEYS_WARNING = 'Copy these keys now and keep the AES key secret: they will not be shown again.';
+const CONFIRM_TEXTS = {
+  renew: 'New portal keys and a new AES key replace the current ones at once: alerts are then sealed and signed only with the new keys, and the current keys stop working.',
+  clear: 'Delete the webhook and every key of this alert forwarding configuration permanently? Alerts stop being forwarded, and this cannot be undone.',
+  stopV3: 'Stop sending version 3 alerts to this account for good? Only version 4 alerts are sent afterwards, and this cannot be undone.',
+};
+const PAGE = `/pages/alert-forwarding-config?client_uid=${CLIENT_UID}`;
+
+type Id = 'loadConfig' | 'saveSetup' | 'saveEdit' | 'renewKeys' | 'clearData' | 'stopV3Alerts';
+
+interface Ctx {
+  requests: DeferredQueue<Id>;
+  config: AlertForwardingConfig | null;
+  keys: AlertForwardingKeys | null;
+  typed: { url: string; publicKey: string };
+  editing: AlertForwardingField | null;
+  error: string | null;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const dialog = (name: string) => screen.findByRole('dialog', { name });
+const openDialog = () => within(screen.getByRole('dialog'));
+const button = (name: string) => screen.getByRole('button', { name });
+const processing = async (name: string) => expect(await within(await dialog(name)).findByRole('button', { name: 'Processing' })).toBeDisabled();
+
+function expectedProblem(field: AlertForwardingField, value: string): string | null {
+  if (field === 'url') return value === '' || value === BAD_URL ? texts.InvalidForwardAlertWebhook : null;
+  return value === '' || value === BAD_KEY ? texts.InvalidRsaPublicKey : null;
+}
+
+function toResponse(event: ModelEvent, success: unknown): Response {
+  if (!('error' in event)) return HttpResponse.json(success as never);
+  const error = event.error as ApiError;
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
+function failureText(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingError }>): string {
+  return texts[list.find((f) => f.error === (step.event as { error: unknown }).error)!.code];
+}
+
+async function expectDialogError(name: string, ctx: Ctx) {
+  const open = await dialog(name);
+  if (ctx.error) expect(within(open).getByRole('alert')).toHaveTextContent(ctx.error);
+  else expect(within(open).queryByRole('alert')).toBeNull();
+  return open;
+}
+
+async function expectConfigured(ctx: Ctx) {
+  const config = ctx.config!;
+  await waitFor(() => expect(screen.getByTestId('webhook-url')).toHaveTextContent(config.url));
+  expect(screen.getByTestId('group-public-key')).toHaveTextContent(oneLine(config.group_public_key));
+  expect(screen.getByTestId('credential-name')).toHaveTextContent(config.name);
+  expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/pages/credentials');
+  expect(screen.getByRole('link', { name: 'Download the decryption example' })).toHaveAttribute('download', 'alert-forwarding-decrypt.mjs');
+  // Spec §2: Stop Sending V3 Alerts only while there is a company id.
+  expect(screen.queryByRole('button', { name: 'Stop Sending V3 Alerts' }) !== null).toBe(Boolean(config.companyId));
+}
+
+/** The page's files for download are Blob URLs; jsdom has none, so they are recorded here. */
+const blobs: Blob[] = [];
+beforeEach(() => {
+  blobs.length = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return `blob:test/${blobs.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+
+function render() {
+  setSessionClaims({ apiAccess: true, isGroupOwner: true });
+  return renderRoutes([{ path: '/pages/alert-forwarding-config', element: <AlertForwardingPage /> }, landing('/pages/access-denied')], PAGE);
+}
+
+async function setField(field: AlertForwardingField, value: string) {
+  const input = openDialog().getByLabelText(field === 'url' ? 'Webhook URL' : 'RSA public key');
+  // One change event: the model's step is the final value, and typing a 450-character key would take seconds.
+  fireEvent.change(input, { target: { value } });
+  await waitFor(() => expect(input).toHaveValue(value));
+}
+
+describeModel(alertForwardingMachine, {
+  name: 'alert forwarding page through the view',
+  input: { clientUid: CLIENT_UID },
+  events: alertForwardingEvents as never,
+  describeEvent: describeAlertForwardingEvent,
+  serialize: serializeAlertForwarding,
+  setup: (): Ctx => {
+    const ctx: Ctx = { requests: createDeferredQueue(), config: null, keys: null, typed: { url: '', publicKey: '' }, editing: null, error: null };
+    const path = '/api/alert_forwarding_config/:uid';
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get(path, async ({ params }) => (await ctx.requests.take('loadConfig', params.uid)) as Response),
+      http.post(path, async ({ params, request }) => (await ctx.requests.take('saveSetup', { uid: params.uid, body: await request.json() })) as Response),
+      http.put(path, async ({ params, request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        return (await ctx.requests.take(body.overwrite_portal_keys ? 'renewKeys' : 'saveEdit', { uid: params.uid, body })) as Response;
+      }),
+      http.delete(path, async ({ params }) => (await ctx.requests.take('clearData', params.uid)) as Response),
+      http.put('/api/alert_forwarding_config', async ({ request }) => (await ctx.requests.take('stopV3Alerts', await request.json())) as Response),
+    );
+    render();
+    return ctx;
+  },
+  exec: {
+    'setup.open': async (_step, ctx) => {
+      ctx.typed = { url: '', publicKey: '' };
+      ctx.error = null;
+      await userEvent.click(button('Set Up Alert Forwarding'));
+    },
+    'field.edit': async (step, ctx) => {
+      const field = (step.event as unknown as { field: AlertForwardingField }).field;
+      ctx.editing = field;
+      ctx.error = null;
+      ctx.typed = { url: ctx.config!.url, publicKey: ctx.config!.group_public_key };
+      await userEvent.click(button(field === 'url' ? 'Edit webhook URL' : 'Edit RSA public key'));
+    },
+    'form.change': async (step, ctx) => {
+      const { field, value } = step.event as unknown as { field: AlertForwardingField; value: string };
+      ctx.typed[field] = value;
+      await setField(field, value);
+    },
+    'form.submit': async (step, ctx) => {
+      const settingUp = step.previous!.matches({ notConfigured: 'settingUp' });
+      ctx.error = settingUp
+        ? (expectedProblem('url', ctx.typed.url) ?? expectedProblem('publicKey', ctx.typed.publicKey))
+        : expectedProblem(ctx.editing!, ctx.typed[ctx.editing!]);
+      // Enter in the single-line URL field submits, as a keyboard user would; the key's textarea takes Save.
+      const viaEnter = settingUp || ctx.editing === 'url';
+      if (step.snapshot.matches({ configured: 'idle' })) ctx.editing = null;
+      if (viaEnter) await userEvent.type(openDialog().getByLabelText('Webhook URL'), '{Enter}');
+      else await userEvent.click(openDialog().getByRole('button', { name: 'Save' }));
+    },
+    'keys.renew': () => userEvent.click(button('Acquire New Keys')),
+    'data.clear': () => userEvent.click(button('Clear Data')),
+    'v3.stop': () => userEvent.click(button('Stop Sending V3 Alerts')),
+    'dialog.confirm': async (step, ctx) => {
+      ctx.error = null;
+      const label = step.previous!.matches({ configured: 'confirmRenew' })
+        ? 'Acquire New Keys'
+        : step.previous!.matches({ configured: 'confirmClear' })
+          ? 'Clear Data'
+          : 'Stop Sending V3 Alerts';
+      await userEvent.click(openDialog().getByRole('button', { name: label }));
+    },
+    'dialog.close': async (_step, ctx) => {
+      ctx.error = null;
+      ctx.editing = null;
+      ctx.keys = null;
+      await userEvent.click(openDialog().getByRole('button', { name: /^(Close|Cancel)$/ }));
+    },
+    'xstate.done.actor.loadConfig': (step, ctx) => {
+      ctx.config = (step.event as { output: AlertForwardingConfig }).output;
+      ctx.requests.resolve('loadConfig', toResponse(step.event, { success: true, data: ctx.config }));
+    },
+    'xstate.error.actor.loadConfig': (step, ctx) => {
+      const outcome = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
+      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' ? null : texts[outcome];
+      ctx.requests.resolve('loadConfig', toResponse(step.event, null));
+    },
+    'xstate.done.actor.saveSetup': (step, ctx) => {
+      ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
+      ctx.config = ctx.keys.config;
+      ctx.requests.resolve('saveSetup', toResponse(step.event, { success: true, data: ctx.keys }));
+    },
+    'xstate.error.actor.saveSetup': (step, ctx) => {
+      ctx.error = failureText(step, setupFailures);
+      ctx.requests.resolve('saveSetup', toResponse(step.event, null));
+    },
+    'xstate.done.actor.saveEdit': (step, ctx) => {
+      const output = (step.event as { output: { changed: boolean; config: AlertForwardingConfig } }).output;
+      ctx.config = output.config;
+      ctx.editing = null;
+      ctx.requests.resolve('saveEdit', toResponse(step.event, { success: true, data: output }));
+    },
+    'xstate.error.actor.saveEdit': (step, ctx) => {
+      ctx.error = texts[editFailure.code];
+      ctx.requests.resolve('saveEdit', toResponse(step.event, null));
+    },
+    'xstate.done.actor.renewKeys': (step, ctx) => {
+      ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
+      ctx.config = ctx.keys.config;
+      ctx.requests.resolve('renewKeys', toResponse(step.event, { success: true, data: ctx.keys }));
+    },
+    'xstate.error.actor.renewKeys': (step, ctx) => {
+      ctx.error = texts[renewFailure.code];
+      ctx.requests.resolve('renewKeys', toResponse(step.event, null));
+    },
+    'xstate.done.actor.clearData': (step, ctx) => {
+      ctx.config = null;
+      ctx.requests.resolve('clearData', toResponse(step.event, { success: true }));
+    },
+    'xstate.error.actor.clearData': (step, ctx) => {
+      ctx.error = texts[clearFailure.code];
+      ctx.requests.resolve('clearData', toResponse(step.event, null));
+    },
+    'xstate.done.actor.stopV3Alerts': (step, ctx) => {
+      ctx.config = { ...ctx.config!, companyId: null };
+      ctx.requests.resolve('stopV3Alerts', toResponse(step.event, { success: true }));
+    },
+    'xstate.error.actor.stopV3Alerts': (step, ctx) => {
+      ctx.error = texts[stopFailure.code];
+      ctx.requests.resolve('stopV3Alerts', toResponse(step.event, null));
+    },
+  },
+  states: {
+    loading: async (_snapshot, ctx) => {
+      expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+      await waitFor(() => expect(ctx.requests.pending('loadConfig')).toBe(1));
+      expect(ctx.requests.lastInput('loadConfig')).toBe(CLIENT_UID);
+    },
+    accessDenied: async () => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/access-denied');
+    },
+    'notConfigured.idle': async () => {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByTestId('not-configured')).toHaveTextContent(NOT_CONFIGURED);
+      expect(button('Set Up Alert Forwarding')).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/pages/credentials');
+      expect(screen.queryByTestId('webhook-url')).toBeNull();
+    },
+    'notConfigured.showError': async (_snapshot, ctx) => {
+      const open = await expectDialogError('Alert forwarding could not be loaded', ctx);
+      expect(within(open).getByRole('button', { name: 'Close' })).toBeEnabled();
+      expect(screen.getByTestId('not-configured')).toBeInTheDocument();
+    },
+    'notConfigured.settingUp': async (_snapshot, ctx) => {
+      const open = await expectDialogError('Set Up Alert Forwarding', ctx);
+      await waitFor(() => expect(within(open).getByRole('button', { name: 'Save' })).toBeEnabled());
+      expect(within(open).getByLabelText('Webhook URL')).toHaveValue(ctx.typed.url);
+      expect(within(open).getByLabelText('RSA public key')).toHaveValue(ctx.typed.publicKey);
+      expect(within(open).getByTestId('keygen-commands')).toHaveTextContent('openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048');
+      expect(within(open).getByRole('link', { name: 'RSA key generator: the openssl genpkey manual' })).toHaveAttribute(
+        'href',
+        'https://docs.openssl.org/master/man1/openssl-genpkey/',
+      );
+    },
+    'notConfigured.savingSetup': async (_snapshot, ctx) => {
+      await processing('Set Up Alert Forwarding');
+      expect(within(await dialog('Set Up Alert Forwarding')).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+      await waitFor(() => expect(ctx.requests.pending('saveSetup')).toBe(1));
+      expect(ctx.requests.lastInput('saveSetup')).toEqual({ uid: CLIENT_UID, body: { url: ctx.typed.url, public_rsa_key: ctx.typed.publicKey.trim() } });
+    },
+    'configured.idle': async (_snapshot, ctx) => {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await expectConfigured(ctx);
+      for (const name of ['Acquire New Keys', 'Clear Data', 'Edit webhook URL', 'Edit RSA public key']) expect(button(name)).toBeEnabled();
+    },
+    'configured.editing': async (_snapshot, ctx) => {
+      const isUrl = ctx.editing === 'url';
+      const open = await expectDialogError(isUrl ? 'Edit webhook URL' : 'Edit RSA public key', ctx);
+      expect(within(open).getByLabelText(isUrl ? 'Webhook URL' : 'RSA public key')).toHaveValue(ctx.typed[ctx.editing!]);
+      expect(within(open).queryByLabelText(isUrl ? 'RSA public key' : 'Webhook URL')).toBeNull();
+    },
+    'configured.savingEdit': async (_snapshot, ctx) => {
+      await processing(ctx.editing === 'url' ? 'Edit webhook URL' : 'Edit RSA public key');
+      await waitFor(() => expect(ctx.requests.pending('saveEdit')).toBe(1));
+      const body = ctx.editing === 'url' ? { url: ctx.typed.url } : { public_rsa_key: ctx.typed.publicKey.trim() };
+      expect(ctx.requests.lastInput('saveEdit')).toEqual({ uid: CLIENT_UID, body });
+    },
+    'configured.confirmRenew': async (_snapshot, ctx) => {
+      expect(await expectDialogError('Acquire new keys', ctx)).toHaveTextContent(CONFIRM_TEXTS.renew);
+    },
+    'configured.renewing': async (_snapshot, ctx) => {
+      await processing('Acquire new keys');
+      await waitFor(() => expect(ctx.requests.pending('renewKeys')).toBe(1));
+      expect(ctx.requests.lastInput('renewKeys')).toEqual({ uid: CLIENT_UID, body: { overwrite_portal_keys: true } });
+    },
+    'configured.showKeys': async (_snapshot, ctx) => {
+      const open = await dialog('Alert forwarding keys');
+      const keys = ctx.keys!;
+      expect(within(open).getByTestId('aes-key')).toHaveTextContent(keys.aes_key);
+      expect(within(open).getByTestId('portal-public-key')).toHaveTextContent(oneLine(keys.portal_public_key));
+      expect(JSON.parse(within(open).getByTestId('example-alert').textContent!)).toEqual(keys.example);
+      expect(within(open).getByRole('note')).toHaveTextContent(KEYS_WARNING);
+      // The page behind already shows the configuration the answer names.
+      expect(screen.getByTestId('webhook-url')).toHaveTextContent(keys.config.url);
+    },
+    'configured.confirmClear': async (_snapshot, ctx) => {
+      expect(await expectDialogError('Clear data', ctx)).toHaveTextContent(CONFIRM_TEXTS.clear);
+      await expectConfigured(ctx);
+    },
+    'configured.clearing': async (_snapshot, ctx) => {
+      await processing('Clear data');
+      await waitFor(() => expect(ctx.requests.pending('clearData')).toBe(1));
+      expect(ctx.requests.lastInput('clearData')).toBe(CLIENT_UID);
+    },
+    'configured.confirmStopV3': async (_snapshot, ctx) => {
+      expect(await expectDialogError('Stop sending V3 alerts', ctx)).toHaveTextContent(CONFIRM_TEXTS.stopV3);
+    },
+    'configured.stoppingV3': async (_snapshot, ctx) => {
+      await processing('Stop sending V3 alerts');
+      await waitFor(() => expect(ctx.requests.pending('stopV3Alerts')).toBe(1));
+      expect(ctx.requests.lastInput('stopV3Alerts')).toEqual({ remove_company_id: true });
+    },
+  },
+});
+
+describe('alert forwarding page', () => {
+  it('copies the webhook and offers the documentation and the working decryption example', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/alert_forwarding_config/:uid', () => HttpResponse.json({ success: true, data: CONFIG })),
+    );
+    render();
+    await screen.findByTestId('webhook-url');
+    await user.click(button('Copy webhook URL'));
+    expect(await navigator.clipboard.readText()).toBe(CONFIG.url);
+    await user.click(button('Copy RSA public key'));
+    expect(await navigator.clipboard.readText()).toBe(CONFIG.group_public_key);
+
+    const docs = screen.getByRole('link', { name: 'Alert forwarding documentation' });
+    const example = screen.getByRole('link', { name: 'Download the decryption example' });
+    const blobOf = (href: string | null) => blobs[Number(href!.split('/').pop()) - 1];
+    expect(docs).toHaveAttribute('target', '_blank');
+    expect(blobOf(docs.getAttribute('href')).type).toBe('text/plain;charset=utf-8');
+    expect(await blobOf(docs.getAttribute('href')).text()).toContain('## Reading an alert');
+    expect(await blobOf(example.getAttribute('href')).text()).toContain('export function decryptAlert(');
+  });
+});

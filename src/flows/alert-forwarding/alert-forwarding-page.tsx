@@ -1,0 +1,93 @@
+import { useEffect, useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { alertForwardingMachine } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
+import type { AlertForwardingEditPayload, AlertForwardingSetupPayload } from '../../../shared-domain/alert-forwarding.ts';
+import {
+  deleteAlertForwardingConfig,
+  getAlertForwardingConfig,
+  postAlertForwardingConfig,
+  putAlertForwardingField,
+  putOverwritePortalKeys,
+  putRemoveCompanyId,
+} from '../../api/alert-forwarding.ts';
+import { paths } from '../../app/paths.ts';
+import { AuthenticatedShell } from '../../components/app-shell.tsx';
+import { AlertForwardingConfigured } from './alert-forwarding-configured.tsx';
+import { AlertForwardingConfirm } from './alert-forwarding-confirm.tsx';
+import { AlertForwardingEditDialog } from './alert-forwarding-edit-dialog.tsx';
+import { AlertForwardingErrorDialog } from './alert-forwarding-error-dialog.tsx';
+import { AlertForwardingKeysDialog } from './alert-forwarding-keys-dialog.tsx';
+import { AlertForwardingLoading } from './alert-forwarding-loading.tsx';
+import { AlertForwardingNotConfigured } from './alert-forwarding-not-configured.tsx';
+import { AlertForwardingSetupDialog } from './alert-forwarding-setup-dialog.tsx';
+
+/** /pages/alert-forwarding-config?client_uid=…: owns the actor of one credential's alert forwarding. */
+export function AlertForwardingPage() {
+  return (
+    <AuthenticatedShell>
+      <AlertForwarding />
+    </AuthenticatedShell>
+  );
+}
+
+type ClientInput = { input: { clientUid: string } };
+
+function AlertForwarding() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const clientUid = search.get('client_uid') ?? '';
+  const machine = useMemo(
+    () =>
+      alertForwardingMachine.provide({
+        actors: {
+          loadConfig: fromPromise(({ input }: ClientInput) => getAlertForwardingConfig(input.clientUid)),
+          saveSetup: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingSetupPayload } }) =>
+            postAlertForwardingConfig(input.clientUid, input.payload),
+          ),
+          saveEdit: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingEditPayload } }) =>
+            putAlertForwardingField(input.clientUid, input.payload),
+          ),
+          renewKeys: fromPromise(({ input }: ClientInput) => putOverwritePortalKeys(input.clientUid)),
+          clearData: fromPromise(({ input }: ClientInput) => deleteAlertForwardingConfig(input.clientUid)),
+          stopV3Alerts: fromPromise(() => putRemoveCompanyId()),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: { clientUid } });
+
+  const denied = state.matches('accessDenied');
+  useEffect(() => {
+    if (denied) navigate(paths.accessDenied, { replace: true });
+  }, [denied, navigate]);
+
+  if (state.matches('loading') || denied) return <AlertForwardingLoading />;
+  if (state.matches('notConfigured')) {
+    return (
+      <>
+        <AlertForwardingNotConfigured state={state} send={send} />
+        {state.matches({ notConfigured: 'showError' }) ? <AlertForwardingErrorDialog state={state} send={send} /> : null}
+        {state.matches({ notConfigured: 'settingUp' }) || state.matches({ notConfigured: 'savingSetup' }) ? (
+          <AlertForwardingSetupDialog state={state} send={send} />
+        ) : null}
+      </>
+    );
+  }
+  const dialog = (...modes: Array<'editing' | 'savingEdit' | 'showKeys' | 'confirmRenew' | 'renewing' | 'confirmClear' | 'clearing' | 'confirmStopV3' | 'stoppingV3'>) =>
+    modes.some((mode) => state.matches({ configured: mode }));
+  return (
+    <>
+      <AlertForwardingConfigured state={state} send={send} />
+      {dialog('editing', 'savingEdit') ? <AlertForwardingEditDialog state={state} send={send} /> : null}
+      {dialog('showKeys') ? <AlertForwardingKeysDialog state={state} send={send} /> : null}
+      {dialog('confirmRenew', 'renewing') ? <AlertForwardingConfirm action="renew" state={state} send={send} /> : null}
+      {dialog('confirmClear', 'clearing') ? <AlertForwardingConfirm action="clear" state={state} send={send} /> : null}
+      {dialog('confirmStopV3', 'stoppingV3') ? <AlertForwardingConfirm action="stopV3" state={state} send={send} /> : null}
+    </>
+  );
+}
+
+/** The router's lazy-route entry. */
+export { AlertForwardingPage as Component };

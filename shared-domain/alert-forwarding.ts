@@ -110,9 +110,12 @@ export function isPlausibleRsaPublicKey(value: string): boolean {
   return parts[2].length > 350 && parts[2].length < 420;
 }
 
-/** The openssl commands the set-up dialog shows: the private key never leaves the customer's machine. */
+/**
+ * The openssl commands the set-up dialog shows: the private key never leaves the customer's machine. One line joined
+ * by &&, because the copy field shows it as flowing text, where a line break would read as a space.
+ */
 export const RSA_KEYGEN_COMMANDS =
-  'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out alert-private-key.pem\n' +
+  'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out alert-private-key.pem && ' +
   'openssl pkey -in alert-private-key.pem -pubout -out alert-public-key.pem';
 
 export type AlertForwardingFieldProblem = 'InvalidForwardAlertWebhook' | 'InvalidRsaPublicKey';

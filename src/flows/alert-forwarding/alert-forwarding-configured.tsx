@@ -57,9 +57,9 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
 
 function Field({ children, action }: { children: ReactNode; action: ReactNode }) {
   return (
-    <Group align="flex-start" wrap="nowrap" gap="sm">
+    <Group align="center" wrap="nowrap" gap="sm">
       <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
-      <Box pt={24}>{action}</Box>
+      {action}
     </Group>
   );
 }

@@ -1,15 +1,14 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { Modal, Stack } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { MachineForm } from '../../components/busy-button.tsx';
+import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import '@mantine/core/styles/Modal.css';
 
 /** configured.editing and savingEdit: one field, starting from the stored value. */
 export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewProps) {
-  const { t, i18n } = useLingui();
-  const { form, error, editing } = state.context;
+  const { t } = useLingui();
+  const { form, editing } = state.context;
   const busy = state.hasTag('busy');
   const canClose = state.can({ type: 'dialog.close' });
   const close = () => canClose && send({ type: 'dialog.close' });
@@ -27,35 +26,16 @@ export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewPr
       <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
         <Stack gap="md">
           {isUrl ? (
-            <TextInput
-              label={t`Webhook URL`}
-              description={t`An https:// address that accepts HTTP POST`}
-              value={form.url}
-              disabled={busy}
-              data-autofocus
-              onChange={(event) => send({ type: 'form.change', field: 'url', value: event.currentTarget.value })}
-            />
+            <WebhookUrlField value={form.url} disabled={busy} autoFocus onChange={(value) => send({ type: 'form.change', field: 'url', value })} />
           ) : (
-            <Textarea
-              label={t`RSA public key`}
-              description={t`A 2048-bit RSA public key in PEM format, starting with -----BEGIN PUBLIC KEY-----`}
-              rows={9}
-              styles={{ input: { fontFamily: 'monospace' } }}
+            <RsaPublicKeyField
               value={form.publicKey}
               disabled={busy}
-              data-autofocus
-              onChange={(event) => send({ type: 'form.change', field: 'publicKey', value: event.currentTarget.value })}
+              autoFocus
+              onChange={(value) => send({ type: 'form.change', field: 'publicKey', value })}
             />
           )}
-          <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={!canClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <BusyButton type="submit" busy={busy} enabled={state.can({ type: 'form.submit' })}>
-              <Trans>Save</Trans>
-            </BusyButton>
-          </Group>
+          <DialogFormFooter state={state} close={close} />
         </Stack>
       </MachineForm>
     </Modal>

@@ -1,10 +1,9 @@
-import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RSA_KEYGEN_COMMANDS } from '../../../shared-domain/alert-forwarding.ts';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
+import { MachineForm } from '../../components/busy-button.tsx';
 import { CopyField } from '../../components/copy-field.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import '@mantine/core/styles/Modal.css';
 
@@ -16,8 +15,8 @@ export const OPENSSL_GENPKEY_URL = 'https://docs.openssl.org/master/man1/openssl
 
 /** notConfigured.settingUp and savingSetup: webhook and RSA public key. */
 export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewProps) {
-  const { t, i18n } = useLingui();
-  const { form, error } = state.context;
+  const { t } = useLingui();
+  const { form } = state.context;
   const busy = state.hasTag('busy');
   const canClose = state.can({ type: 'dialog.close' });
   const close = () => canClose && send({ type: 'dialog.close' });
@@ -25,24 +24,14 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
     <Modal opened onClose={close} title={t`Set Up Alert Forwarding`} centered size="lg" closeOnClickOutside={false} closeOnEscape={canClose}>
       <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
         <Stack gap="md">
-          <TextInput
-            label={t`Webhook URL`}
-            description={t`An https:// address that accepts HTTP POST`}
-            placeholder="https://"
+          <WebhookUrlField
             value={form.url}
             disabled={busy}
-            data-autofocus
-            onChange={(event) => send({ type: 'form.change', field: 'url', value: event.currentTarget.value })}
+            autoFocus
+            placeholder="https://"
+            onChange={(value) => send({ type: 'form.change', field: 'url', value })}
           />
-          <Textarea
-            label={t`RSA public key`}
-            description={t`A 2048-bit RSA public key in PEM format, starting with -----BEGIN PUBLIC KEY-----`}
-            rows={9}
-            styles={{ input: { fontFamily: 'monospace' } }}
-            value={form.publicKey}
-            disabled={busy}
-            onChange={(event) => send({ type: 'form.change', field: 'publicKey', value: event.currentTarget.value })}
-          />
+          <RsaPublicKeyField value={form.publicKey} disabled={busy} onChange={(value) => send({ type: 'form.change', field: 'publicKey', value })} />
           <Stack gap={6}>
             <Text size="sm">
               <Trans>No key pair yet? Generate one with OpenSSL; the private key never leaves your computer:</Trans>
@@ -52,15 +41,7 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
               <Trans>RSA key generator: the openssl genpkey manual</Trans>
             </Anchor>
           </Stack>
-          <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={!canClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <BusyButton type="submit" busy={busy} enabled={state.can({ type: 'form.submit' })}>
-              <Trans>Save</Trans>
-            </BusyButton>
-          </Group>
+          <DialogFormFooter state={state} close={close} />
         </Stack>
       </MachineForm>
     </Modal>

@@ -102,7 +102,7 @@ describe('device sessions', () => {
     expect((await desktop.context().cookies()).map((c) => c.name)).not.toContain('sid');
     await logIn(desktop, 'olivia@example.com');
     // A fresh session: the laptop, this new one, the phone.
-    await eventually(() => desktop.getByText('This device').count()).toBe(1);
+    await eventually(() => desktop.getByText('This device', { exact: true }).count()).toBe(1);
     await eventually(() => desktop.locator('tbody tr').count()).toBe(3);
 
     // Revoke All: every other session of the account ends, the laptop stays signed in.

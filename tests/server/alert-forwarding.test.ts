@@ -1,105 +1,30 @@
-import { execFile } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openKeys } from '../../server/modules/alert-forwarding/alert-forwarding.service.ts';
 import { createSealer } from '../../server/modules/alert-forwarding/key-sealing.ts';
-import { createUser, loginCookie, sameOrigin, startTestServer, type TestServer } from '../support/server.ts';
+import {
+  configPath,
+  customer,
+  decryptWithExample,
+  developer,
+  expectError,
+  get,
+  ok,
+  post,
+  put,
+  rawRow,
+  remove,
+  rsaKeyPair,
+  server,
+  stopV3,
+  toStored,
+  useAlertForwardingServer,
+  WEBHOOK,
+  withCredential,
+} from './helpers/alert-forwarding.ts';
 
-/** The alert forwarding API (spec §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
-let server: TestServer;
-let users = 0;
-let workDir: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  workDir = mkdtempSync(join(tmpdir(), 'alert-forwarding-'));
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-function rsaKeyPair(bits = 2048) {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: bits });
-  return {
-    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
-}
-
-// One customer key for most tests: generating 2048-bit keys is the slow part of this file.
-const customer = rsaKeyPair();
-const WEBHOOK = 'https://alerts.customer.example/hook';
-
-function call(method: string, path: string, cookie: string | null, body?: unknown) {
-  return fetch(`${server.url}/api/${path}`, {
-    method,
-    headers: body === undefined ? { origin: server.url, ...(cookie ? { cookie } : {}) } : sameOrigin(server, cookie ? { cookie } : {}),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-const configPath = (uid: string) => `alert_forwarding_config/${encodeURIComponent(uid)}`;
-const get = (cookie: string | null, uid: string) => call('GET', configPath(uid), cookie);
-const post = (cookie: string | null, uid: string, body: unknown) => call('POST', configPath(uid), cookie, body);
-const put = (cookie: string | null, uid: string, body: unknown) => call('PUT', configPath(uid), cookie, body);
-const remove = (cookie: string | null, uid: string) => call('DELETE', configPath(uid), cookie);
-const stopV3 = (cookie: string | null, body: unknown) => call('PUT', 'alert_forwarding_config', cookie, body);
-
-async function expectError(response: Response, status: number, code: string | number, name?: string) {
-  expect(response.status).toBe(status);
-  expect(await response.json()).toMatchObject({ success: false, error: { code, ...(name ? { name } : {}) } });
-}
-
-async function ok(response: Response) {
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { data: any }).data;
-}
-
-/** A fresh account (its own group) with one credential, and the owner's cookie. */
-async function developer(options: { owner?: boolean; apiAccess?: boolean; companyId?: string | null; groupOfEmail?: string } = {}) {
-  const email = `af${++users}@example.com`;
-  const user = await createUser(server, {
-    email,
-    owner: options.owner ?? true,
-    apiAccess: options.apiAccess ?? true,
-    companyId: options.companyId,
-    groupOfEmail: options.groupOfEmail,
-  });
-  const cookie = await loginCookie(server, email);
-  return { email, user, cookie };
-}
-
-async function withCredential(options: Parameters<typeof developer>[0] = {}) {
-  const dev = await developer(options);
-  const grant = await ok(await call('POST', 'client_grant', dev.cookie, { grant_type: 'client_credentials', application_name: `Forwarder ${users}` }));
-  return { ...dev, uid: grant.client_uid as string, credentialId: grant.id as string, name: grant.application_name as string };
-}
-
-/** Runs the downloadable example exactly as the docs tell a customer to; answers its exit code and output. */
-async function decryptWithExample(example: unknown, privatePem: string, aesKeyHex: string, portalPublicPem: string) {
-  const dir = mkdtempSync(join(workDir, 'run-'));
-  writeFileSync(join(dir, 'alert.json'), JSON.stringify(example));
-  writeFileSync(join(dir, 'private.pem'), privatePem);
-  writeFileSync(join(dir, 'portal.pem'), portalPublicPem);
-  const script = resolve('docs/api/alert-forwarding-decrypt.mjs');
-  const args = [script, join(dir, 'alert.json'), join(dir, 'private.pem'), aesKeyHex, join(dir, 'portal.pem')];
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, args, { timeout: 20_000 });
-    return { code: 0, alert: JSON.parse(stdout) };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, alert: null, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function rawRow(credentialId: string) {
-  return server.db.selectFrom('alert_forwarding_configs').selectAll().where('client_id', '=', credentialId).executeTakeFirst();
-}
+/** The alert forwarding API (spec §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL): who may, and setup. */
+useAlertForwardingServer();
 
 describe('who may', () => {
   it('refuses without a session, a member who is not the owner (9), and an owner without API access (80)', async () => {
@@ -257,105 +182,3 @@ describe('set up', () => {
     expect(() => openKeys(createSealer(server.config.alertKeysSecret), { ...toStored(row), clientId: 'another-credential' })).toThrow();
   });
 });
-
-describe('edit', () => {
-  it('saves a field only when it is valid and different from the stored value', async () => {
-    const owner = await withCredential();
-    const keys = await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
-    const before = (await rawRow(owner.credentialId))!;
-
-    expect(await ok(await put(owner.cookie, owner.uid, { url: ` ${WEBHOOK} ` }))).toMatchObject({ changed: false, config: { url: WEBHOOK } });
-    // The same key with other line breaks is the same key.
-    const reflowed = customer.publicPem.replace(/\n(?!-----)/g, '\r\n');
-    expect(await ok(await put(owner.cookie, owner.uid, { public_rsa_key: reflowed }))).toMatchObject({ changed: false });
-    expect((await rawRow(owner.credentialId))!.updated_at).toBe(before.updated_at);
-
-    await expectError(await put(owner.cookie, owner.uid, { url: 'http://alerts.customer.example/hook' }), 400, 'VALIDATION_ERROR', 'InvalidForwardAlertWebhook');
-    await expectError(await put(owner.cookie, owner.uid, { public_rsa_key: customer.privatePem }), 400, 'VALIDATION_ERROR', 'InvalidRsaPublicKey');
-    await expectError(await put(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }), 400, 'VALIDATION_ERROR');
-
-    const next = 'https://alerts.customer.example/v2';
-    expect(await ok(await put(owner.cookie, owner.uid, { url: next }))).toEqual({
-      changed: true,
-      config: { url: next, name: owner.name, group_public_key: customer.publicPem, companyId: null },
-    });
-    const other = rsaKeyPair();
-    expect(await ok(await put(owner.cookie, owner.uid, { public_rsa_key: other.publicPem }))).toMatchObject({
-      changed: true,
-      config: { group_public_key: other.publicPem },
-    });
-    expect(await ok(await get(owner.cookie, owner.uid))).toMatchObject({ url: next, group_public_key: other.publicPem });
-    // Editing the customer's key leaves the portal's keys alone.
-    expect((await rawRow(owner.credentialId))!.portal_public_key).toBe(keys.portal_public_key);
-  });
-
-  it('answers 28 for an edit before setup', async () => {
-    const owner = await withCredential();
-    await expectError(await put(owner.cookie, owner.uid, { url: WEBHOOK }), 404, 28);
-    await expectError(await put(owner.cookie, owner.uid, { overwrite_portal_keys: true }), 404, 28);
-  });
-});
-
-describe('Acquire New Keys', () => {
-  it('replaces the portal keys and the AES key; alerts made with the new keys do not open with the old ones', async () => {
-    const owner = await withCredential();
-    const old = await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
-    const renewed = await ok(await put(owner.cookie, owner.uid, { overwrite_portal_keys: true }));
-    expect(renewed.config).toEqual({ url: WEBHOOK, name: owner.name, group_public_key: customer.publicPem, companyId: null });
-    expect(renewed.aes_key).toMatch(/^[0-9a-f]{64}$/);
-    expect(renewed.aes_key).not.toBe(old.aes_key);
-    expect(renewed.portal_public_key).not.toBe(old.portal_public_key);
-
-    expect((await decryptWithExample(renewed.example, customer.privatePem, renewed.aes_key, renewed.portal_public_key)).code).toBe(0);
-    // The old AES key no longer opens what the portal sends, and the old portal key no longer verifies it.
-    expect((await decryptWithExample(renewed.example, customer.privatePem, old.aes_key, renewed.portal_public_key)).code).toBe(1);
-    expect((await decryptWithExample(renewed.example, customer.privatePem, renewed.aes_key, old.portal_public_key)).code).toBe(1);
-    const opened = openKeys(createSealer(server.config.alertKeysSecret), toStored((await rawRow(owner.credentialId))!));
-    expect(opened.aesKey.toString('hex')).toBe(renewed.aes_key);
-  });
-});
-
-describe('Clear Data and Stop Sending V3 Alerts', () => {
-  it('clears the configuration for good, and it goes with its credential too', async () => {
-    const owner = await withCredential();
-    await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
-    expect(await ok(await remove(owner.cookie, owner.uid))).toBeUndefined();
-    await expectError(await get(owner.cookie, owner.uid), 404, 28);
-    await expectError(await remove(owner.cookie, owner.uid), 404, 28);
-    expect(await rawRow(owner.credentialId)).toBeUndefined();
-
-    await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
-    expect(await rawRow(owner.credentialId)).toBeDefined();
-    await ok(await call('DELETE', `client_credentials/${owner.credentialId}`, owner.cookie));
-    expect(await rawRow(owner.credentialId)).toBeUndefined();
-  });
-
-  it("removes the account's company id, after which the configuration shows none", async () => {
-    const owner = await withCredential({ companyId: 'ACME-7' });
-    await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
-    expect((await ok(await get(owner.cookie, owner.uid))).companyId).toBe('ACME-7');
-    await expectError(await stopV3(owner.cookie, { remove_company_id: false }), 400, 'VALIDATION_ERROR');
-    await expectError(await stopV3(owner.cookie, {}), 400, 'VALIDATION_ERROR');
-    expect((await ok(await get(owner.cookie, owner.uid))).companyId).toBe('ACME-7');
-
-    expect(await (await stopV3(owner.cookie, { remove_company_id: true })).json()).toEqual({ success: true });
-    expect((await ok(await get(owner.cookie, owner.uid))).companyId).toBeNull();
-    const group = await server.db.selectFrom('groups').select('company_id').where('id', '=', owner.user.groupId).executeTakeFirst();
-    expect(group?.company_id).toBeNull();
-    // Other accounts keep theirs.
-    const other = await withCredential({ companyId: 'ACME-8' });
-    await ok(await post(other.cookie, other.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
-    expect((await ok(await get(other.cookie, other.uid))).companyId).toBe('ACME-8');
-  });
-});
-
-function toStored(row: NonNullable<Awaited<ReturnType<typeof rawRow>>>) {
-  return {
-    clientId: row.client_id,
-    url: row.url,
-    groupPublicKey: row.group_public_key,
-    portalPublicKey: row.portal_public_key,
-    portalPrivateKeySealed: row.portal_private_key_sealed,
-    aesKeySealed: row.aes_key_sealed,
-  };
-}

@@ -4,7 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import logoUrl from '../assets/logo.svg';
-import { paths, withQuery } from '../app/paths.ts';
+import { paths } from '../app/paths.ts';
+import { loginReturningTo } from '../lib/return-to-login.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { cacheApiAccess, canSeeDeveloperMenu, readSessionClaims } from '../lib/session.ts';
 import '../app/styles-shell.ts';
@@ -23,7 +24,7 @@ export function AuthenticatedShell({ children }: { children: ReactNode }) {
   }, [claims?.apiAccess]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!claims) {
-    return <Navigate replace to={withQuery(paths.login, { return_to: location.pathname + location.search })} />;
+    return <Navigate replace to={loginReturningTo(location)} />;
   }
   const developer = canSeeDeveloperMenu(claims);
 

@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
 import { deleteDeviceSession, deleteOtherDeviceSessions, getDeviceSessions } from '../../api/device-sessions.ts';
-import { paths, withQuery } from '../../app/paths.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { DeviceSessionsConfirmRevoke } from './device-sessions-confirm-revoke.tsx';
 import { DeviceSessionsConfirmRevokeAll } from './device-sessions-confirm-revoke-all.tsx';
 import { DeviceSessionsFailed } from './device-sessions-failed.tsx';
 import { DeviceSessionsLoading } from './device-sessions-loading.tsx';
 import { DeviceSessionsTable } from './device-sessions-table.tsx';
+import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { DEFAULT_SORT, nextSort, type SessionSort } from './session-order.ts';
 
 /** Owns the device-sessions actor (/pages/device-sessions) and picks the view for its state. */
@@ -27,8 +26,6 @@ export function DeviceSessionsPage() {
 /** Inside the shell, so that a visitor without a session is sent to login before anything is asked of the server. */
 function DeviceSessions() {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const location = useLocation();
   const machine = useMemo(
     () =>
       deviceSessionsMachine.provide({
@@ -45,10 +42,7 @@ function DeviceSessions() {
   const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);
 
   const ended = state.matches('sessionEnded');
-  useEffect(() => {
-    // Same destination as the shell's for a visitor without a session: log in, then come back here.
-    if (ended) navigate(withQuery(paths.login, { return_to: location.pathname + location.search }), { replace: true });
-  }, [ended, navigate, location.pathname, location.search]);
+  useReturnToLoginWhen(ended);
 
   return (
     <Stack gap="md">

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { paths, withQuery } from '../app/paths.ts';
+
+/** The login page, coming back to this very page (path and query) once signed in again. */
+export function loginReturningTo(location: Pick<Location, 'pathname' | 'search'>): string {
+  return withQuery(paths.login, { return_to: location.pathname + location.search });
+}
+
+/**
+ * Every signed-in page ends the same way when the server says the session is over (401): the login page, then back
+ * here. `ended` is the machine's word for it (a state or tag), so the page never guesses from a cookie.
+ */
+export function useReturnToLoginWhen(ended: boolean): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (ended) navigate(loginReturningTo(location), { replace: true });
+  }, [ended, navigate, location]);
+}

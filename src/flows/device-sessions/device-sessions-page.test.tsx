@@ -37,7 +37,7 @@ const expectedText: Record<DeviceSessionsErrorCode, string> = {
 const expectedRow: Record<string, Array<string | RegExp>> = {
   [HERE.id]: ['Olivia Owner', 'FI (192.0.2.10)', 'FI (192.0.2.10)', /^Nov 20, 2026, \d/, 'Chrome on LinuxThis device', '< Hour', 'Use Logout to end this session'],
   [PHONE.id]: ['Olivia Owner', 'SE (198.51.100.7)', '198.51.100.8', /^Oct 2, 2026, \d/, 'Safari on iOS', '5 Days', 'Revoke'],
-  [MEMBER_PC.id]: ['Max MemberSecondary User', 'DE (203.0.113.5)', 'AT (203.0.113.9)', /^Nov 21, 2026, \d/, 'Firefox on Windows', '3 Hours', 'Revoke'],
+  [MEMBER_PC.id]: ['Max MemberSecondary User', 'DE (203.0.113.5)', 'AT (203.0.113.9)', /^Nov 21, 2026, \d/, 'Firefox on Windows', '4 Hours', 'Revoke'],
 };
 /** Owners first, then last active, most recent first (spec §6, §9). */
 const DEFAULT_ORDER = [HERE.id, PHONE.id, MEMBER_PC.id];

@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { lastActive } from '../../../shared-domain/last-active.ts';
 
-/** Spec §9's Last active column: '< Hour', then whole hours up to 48, then days. */
+/** The Last active column: '< Hour', then whole hours rounded up below 48, then days (shared-domain/last-active.ts). */
 export function LastActiveText({ at, now }: { at: number; now: number }) {
   const { t } = useLingui();
   const shown = lastActive(at, now);

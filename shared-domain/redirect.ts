@@ -1,22 +1,52 @@
+import { pageOf, pagePaths, type PagePath } from './page-paths.ts';
+
 /**
- * Every redirect target that comes from a request goes through here (design.md §5): only same-origin relative paths
- * survive. `//evil.example`, `/\evil.example`, `https://…`, `javascript:` and control characters all fall back.
+ * Every redirect target that comes from a request (return_to, login_url) goes through safeReturnTo, on the server and
+ * in the SPA alike: a page the SPA's router knows, or the OAuth authorization request the server itself sends through
+ * the login page. Any other same-origin path is refused too: a GET such as /api/logout acts at once, /api/config
+ * lands on raw JSON, and an unknown page would only show not-found after a successful login.
  */
 const PLACEHOLDER_ORIGIN = 'http://portal.invalid';
+const MAX_LENGTH = 2048;
 
-export function safeRelativePath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+/** When the server needs a login to answer an authorization request, it sends the browser back here afterwards. */
+export const OAUTH_AUTHORIZE_PATH = '/api/oauth/authorize';
+
+export const DEFAULT_AFTER_LOGIN = pagePaths.main;
+
+// Opening these does something of its own (logout ends the session; cb consumes a pending Login with Amazon), so
+// arriving there after a login is never what the link meant.
+const NOT_A_DESTINATION = new Set<PagePath>([pagePaths.logout, pagePaths.callback]);
+
+export function safeReturnTo<F extends string | null>(value: unknown, fallback: F): string | F {
+  const url = sameOriginUrl(value);
+  if (!url) return fallback;
+  const rest = url.search + url.hash;
+  if (url.pathname === OAUTH_AUTHORIZE_PATH) return url.pathname + rest;
+  const page = pageOf(url.pathname);
+  if (!page || NOT_A_DESTINATION.has(page)) return fallback;
+  return page + rest;
+}
+
+/**
+ * The value as a URL of this origin with its dot segments (encoded ones too) resolved, or null. `//evil.example`,
+ * `/\evil.example`, `https://…`, `javascript:`, control characters and backslashes never get that far.
+ */
+function sameOriginUrl(value: unknown): URL | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   let url: URL;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
-  return url.pathname + url.search + url.hash;
+  return url.origin === PLACEHOLDER_ORIGIN ? url : null;
 }
 
-export const DEFAULT_AFTER_LOGIN = '/pages/main';
+/** Whether a target safeReturnTo let through is the server's (the OAuth continuation), so the SPA cannot route it. */
+export function isServerTarget(target: string): boolean {
+  return target === OAUTH_AUTHORIZE_PATH || target.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) || target.startsWith(`${OAUTH_AUTHORIZE_PATH}#`);
+}

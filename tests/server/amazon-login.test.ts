@@ -90,9 +90,14 @@ describe('POST /api/loginwithamazon', () => {
     expect(users).toEqual([{ email: 'new.person@example.com' }]);
   });
 
-  it('keeps return_to same-origin', async () => {
-    const response = await signInThroughAmazon(undefined, 'https://evil.example/');
-    expect(await response.json()).toEqual({ success: true, redirect: '/pages/main' });
+  it.each([
+    ['https://evil.example/', '/pages/main'],
+    ['/api/logout', '/pages/main'],
+    ['/pages/%2e%2e/api/config', '/pages/main'],
+    ['/pages/credentials', '/pages/credentials'],
+  ])('sends return_to %s to %s: pages of the portal only', async (returnTo, expected) => {
+    const response = await signInThroughAmazon(undefined, returnTo);
+    expect(await response.json()).toEqual({ success: true, redirect: expected });
   });
 
   it('answers 409 when a portal account already has the email', async () => {

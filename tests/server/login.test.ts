@@ -66,10 +66,41 @@ describe('POST /api/login', () => {
     ['/\\evil.example', '/pages/main'],
     ['javascript:alert(1)', '/pages/main'],
     ['/pages/consent?x=1', '/pages/consent?x=1'],
+    ['/PAGES/Credentials/', '/pages/credentials'],
+    ['/api/oauth/authorize?client_id=c&response_type=code', '/api/oauth/authorize?client_id=c&response_type=code'],
+    // A same-origin path is not enough: a GET that logs out, raw JSON, a consent granted without the consent page.
+    ['/api/logout', '/pages/main'],
+    ['/api/config', '/pages/main'],
+    ['/api/consent?client_id=c&scope=user:read&response_type=code', '/pages/main'],
+    ['/pages/../api/logout', '/pages/main'],
+    ['/pages/%2e%2e/api/logout', '/pages/main'],
+    ['/pages%2f..%2fapi%2flogout', '/pages/main'],
+    ['/pages/logout', '/pages/main'],
+    ['/pages/unknown-route', '/pages/main'],
     [null, '/pages/main'],
   ])('return_to %s redirects to %s', async (returnTo, expected) => {
     const response = await login({ username: 'owner@example.com', password: 'Secret1234', return_to: returnTo });
     expect(await response.json()).toEqual({ success: true, redirect: expected });
+  });
+
+  it('checks return_to the same way when a session only resumes', async () => {
+    const cookie = (await login({ username: 'owner@example.com', password: 'Secret1234' })).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (const [returnTo, expected] of [
+      ['/api/logout', '/pages/main'],
+      ['/pages/device-sessions', '/pages/device-sessions'],
+    ]) {
+      const response = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie },
+        body: JSON.stringify({ return_to: returnTo }),
+      });
+      expect(await response.json()).toEqual({ success: true, redirect: expected });
+    }
+    // The session is still alive: nothing on the way logged it out.
+    expect((await fetch(`${server.url}/api/session`, { headers: { cookie } })).status).toBe(200);
   });
 
   it.each([

@@ -148,11 +148,22 @@ describe('GET /api/oauth/authorize', () => {
 });
 
 describe('GET /api/consent', () => {
-  it('needs a session, and sends the visitor to log in and come back to the accept', async () => {
+  it('needs a session, and sends the visitor to log in and come back to the authorization request', async () => {
     const url = await authorizeUrl(server, { client: app, scope: 'person:read' });
-    const consent = `${server.url}/api/consent${new URL(url).search}`;
-    const { location } = await navigate(consent);
-    expect(location).toBe(`/pages/login?return_to=${encodeURIComponent(consent.slice(server.url.length))}`);
+    const search = new URL(url).search;
+    const { location } = await navigate(`${server.url}/api/consent${search}`);
+    // Not back to /api/consent: after logging in, the person sees the consent page again before anything is granted.
+    expect(location).toBe(`/pages/login?return_to=${encodeURIComponent(`/api/oauth/authorize${search}`)}`);
+  });
+
+  it('is never where a login returns to: a link to the login page cannot grant consent', async () => {
+    const url = await authorizeUrl(server, { client: app, scope: 'person:read' });
+    const response = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: ownerCookie },
+      body: JSON.stringify({ return_to: `/api/consent${new URL(url).search}` }),
+    });
+    expect(await response.json()).toEqual({ success: true, redirect: '/pages/main' });
   });
 
   it('refuses a consent navigation that another site started', async () => {

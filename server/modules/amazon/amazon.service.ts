@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { DEFAULT_AFTER_LOGIN, safeRelativePath } from '../../../shared-domain/redirect.ts';
+import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -49,7 +49,7 @@ export async function loginWithAmazon(db: Db, config: AmazonLoginConfig, input: 
     client: input.client,
     now,
   });
-  return { redirect: safeRelativePath(input.returnTo, DEFAULT_AFTER_LOGIN), session };
+  return { redirect: safeReturnTo(input.returnTo, DEFAULT_AFTER_LOGIN), session };
 }
 
 async function linkedUser(db: Db, profile: AmazonProfile): Promise<UserRecord> {

@@ -1,6 +1,6 @@
 import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
 import { validateLogin } from '../../../shared-domain/login.ts';
-import { DEFAULT_AFTER_LOGIN, safeRelativePath } from '../../../shared-domain/redirect.ts';
+import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -26,9 +26,9 @@ export interface LoginResult {
   session: OpenedSession;
 }
 
-/** Only same-origin relative paths survive (design.md §5): no open redirect through return_to. */
+/** A page of the portal or the OAuth continuation, else the main page: no open redirect, no API call through return_to. */
 export function redirectAfterLogin(returnTo: string | undefined): string {
-  return safeRelativePath(returnTo, DEFAULT_AFTER_LOGIN);
+  return safeReturnTo(returnTo, DEFAULT_AFTER_LOGIN);
 }
 
 /**

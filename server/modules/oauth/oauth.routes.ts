@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { safeRelativePath } from '../../../shared-domain/redirect.ts';
+import { DEFAULT_AFTER_LOGIN, OAUTH_AUTHORIZE_PATH, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import { loadSession } from '../../plugins/session.plugin.ts';
 import { authorize, type AuthorizeOutcome, type AuthorizingUser } from './authorize.service.ts';
 import { authorizationServerMetadata, jwks } from './metadata.ts';
@@ -32,13 +32,16 @@ export async function authorizingUser(request: FastifyRequest): Promise<Authoriz
 }
 
 /**
- * Every outcome is a navigation: our login page (coming back to this very URL, a same-origin relative path the login
- * page accepts), our error page, or a redirect the service has already checked (consent page or registered URI).
+ * Every outcome is a navigation: our login page, our error page, or a redirect the service has already checked
+ * (consent page or registered URI). After the login the browser comes back to the authorization request, the one API
+ * path return_to accepts, even when the consent endpoint asked: a return_to that reached /api/consent would grant
+ * consent without the consent page, so the person sees that page again instead.
  */
 export function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: AuthorizeOutcome) {
   reply.header('cache-control', 'no-store');
   if (outcome.kind === 'login') {
-    const returnTo = safeRelativePath(request.url, '/pages/main');
+    const query = request.url.indexOf('?');
+    const returnTo = safeReturnTo(OAUTH_AUTHORIZE_PATH + (query === -1 ? '' : request.url.slice(query)), DEFAULT_AFTER_LOGIN);
     return reply.redirect(`/pages/login?return_to=${encodeURIComponent(returnTo)}`, 302);
   }
   if (outcome.kind === 'errorPage') {

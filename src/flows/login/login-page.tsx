@@ -6,9 +6,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginMachine, type LoginRequest } from '../../../machines/login/login.machine.ts';
 import { isApiError } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import { DEFAULT_AFTER_LOGIN, isServerTarget, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import { postLogin, postResumeSession } from '../../api/auth.ts';
 import { paths, withQuery } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { navigation } from '../../lib/navigation.ts';
 import { forgetApiAccess, hasSessionCookie } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
@@ -46,8 +48,9 @@ export function LoginPage() {
       }),
     [],
   );
+  // A return_to the server would refuse is not passed on (to it, to Login with Amazon): the default page it is.
   const [state, send] = useMachine(machine, {
-    input: { returnTo: search.get('return_to'), shortLived: search.get('short_lived') === 'true' },
+    input: { returnTo: safeReturnTo(search.get('return_to'), null), shortLived: search.get('short_lived') === 'true' },
   });
 
   // Spec §3: the cached apiAccess flag belongs to a session; the login page is where a new one starts.
@@ -73,10 +76,14 @@ export function LoginPage() {
   );
 }
 
-/** SPA pages are routed in place; anything else the server sent (an OAuth authorize URL) needs a real navigation. */
+/**
+ * The server checks the redirect with the same rule; checking again here means no answer can make this page open an
+ * API URL. Pages are routed in place; the OAuth continuation needs a real navigation.
+ */
 function followRedirect(redirect: string, navigate: ReturnType<typeof useNavigate>): void {
-  if (redirect === paths.root || redirect.startsWith('/pages/')) navigate(redirect, { replace: true });
-  else window.location.assign(redirect);
+  const target = safeReturnTo(redirect, DEFAULT_AFTER_LOGIN);
+  if (isServerTarget(target)) navigation.assign(target);
+  else navigate(target, { replace: true });
 }
 
 /** The router's lazy-route entry. */

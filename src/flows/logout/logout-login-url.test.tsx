@@ -11,8 +11,15 @@ describe('logout page Login button', () => {
   it.each([
     ['https://elsewhere.example/login', '/pages/login'],
     ['//elsewhere.example', '/pages/login'],
+    ['/api/logout', '/pages/login'],
+    ['/api/config', '/pages/login'],
+    ['/pages/%2e%2e/api/config', '/pages/login'],
+    ['/pages/logout', '/pages/login'],
+    ['/pages/nope', '/pages/login'],
+    ['/pages/login?return_to=%2Fpages%2Fcredentials', '/pages/login?return_to=%2Fpages%2Fcredentials'],
+    ['/api/oauth/authorize?client_id=c', '/api/oauth/authorize?client_id=c'],
     [null, '/pages/login'],
-  ])('never leaves the portal for login_url %s', async (loginUrl, expected) => {
+  ])('leads only to a page of the portal for login_url %s', async (loginUrl, expected) => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/logout', () => HttpResponse.json({ success: true, message: 'Logged out' })),

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
-import { safeRelativePath } from '../../../shared-domain/redirect.ts';
+import { safeReturnTo } from '../../../shared-domain/redirect.ts';
 import { getLogout } from '../../api/auth.ts';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
@@ -12,8 +12,8 @@ import { LogoutDone } from './logout-done.tsx';
 
 export function LogoutPage() {
   const [search] = useSearchParams();
-  // login_url comes from the query: only a same-origin path may become the Login button's target (no open redirect).
-  const loginUrl = safeRelativePath(search.get('login_url'), paths.login);
+  // login_url comes from the query: the Login button may only lead to a page of the portal (the rule return_to obeys).
+  const loginUrl = safeReturnTo(search.get('login_url'), paths.login);
   const machine = useMemo(
     () =>
       logoutMachine.provide({

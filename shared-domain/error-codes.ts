@@ -36,6 +36,12 @@ export const GenericCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** A verification, reset or invitation token that is unknown, used, expired or superseded. */
   INVALID_TOKEN: 'INVALID_TOKEN',
+  /** GET /api/signup/invite/check: no invitation has this token (never issued, another kind, or purged). */
+  INVITATION_NOT_FOUND: 'INVITATION_NOT_FOUND',
+  /** GET /api/signup/invite/check: the invitation already created its account. */
+  INVITATION_USED: 'INVITATION_USED',
+  /** GET /api/signup/invite/check: the invitation expired, or a newer one to the same email replaced it. */
+  INVITATION_EXPIRED: 'INVITATION_EXPIRED',
   CAPTCHA_INVALID: 'CAPTCHA_INVALID',
   EMAIL_ALREADY_REGISTERED: 'EMAIL_ALREADY_REGISTERED',
   ALREADY_VERIFIED: 'ALREADY_VERIFIED',

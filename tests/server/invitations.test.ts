@@ -78,6 +78,61 @@ describe('invitation flow through the API', () => {
   });
 });
 
+describe('GET /api/signup/invite/check', () => {
+  const check = (token: string | undefined) => get(server, '/api/signup/invite/check', { invitation_token: token });
+  async function invited(email: string, after = 0): Promise<string> {
+    expect((await invite({ email })).status).toBe(200);
+    return tokenFrom(await waitForMail(server, email.toLowerCase(), { kind: 'invitation', after }));
+  }
+  /** A refusal tells the token's holder why, and nothing else: no email, no group, no dates. */
+  function expectRefusal(answer: { status: number; body: { error: unknown; data?: unknown } }, status: number, code: string) {
+    expect(answer.status).toBe(status);
+    expect(answer.body.error).toEqual({ code, name: expect.any(String) });
+    expect(answer.body.data).toBeUndefined();
+    expect(JSON.stringify(answer.body)).not.toMatch(/@example\.com/);
+  }
+
+  it('answers the email the invitation is for, and spends nothing', async () => {
+    const token = await invited('Wes@Example.com');
+    expect(await check(token)).toEqual({ status: 200, body: { success: true, data: { email: 'wes@example.com' } } });
+    expect(await check(token)).toEqual({ status: 200, body: { success: true, data: { email: 'wes@example.com' } } });
+    expect((await invitedSignup(token, { email: 'wes@example.com' })).status).toBe(200);
+  });
+
+  it('answers 410 INVITATION_USED once the invitation created its account', async () => {
+    const token = await invited('xena@example.com');
+    expect((await invitedSignup(token, { email: 'xena@example.com' })).status).toBe(200);
+    expectRefusal(await check(token), 410, 'INVITATION_USED');
+  });
+
+  it('answers 410 INVITATION_EXPIRED for an expired or superseded invitation', async () => {
+    const first = await invited('yara@example.com');
+    const second = await invited('yara@example.com', 1);
+    expectRefusal(await check(first), 410, 'INVITATION_EXPIRED');
+    expect((await check(second)).status).toBe(200);
+    await server.db.updateTable('account_tokens').set({ expires_at: Date.now() - 1 }).where('email_normalized', '=', 'yara@example.com').execute();
+    expectRefusal(await check(second), 410, 'INVITATION_EXPIRED');
+  });
+
+  it.each([['unknown', 'A'.repeat(43)], ['empty', ''], ['missing', undefined]])(
+    'answers 404 INVITATION_NOT_FOUND for a %s token',
+    async (_label, token) => expectRefusal(await check(token), 404, 'INVITATION_NOT_FOUND'),
+  );
+
+  it('answers 404 for another kind of token, and 400 for an over-long one', async () => {
+    await createUser(server, { email: 'zoe@example.com' });
+    await get(server, '/api/password/recover', { email: 'zoe@example.com', language: 'en-us' });
+    expectRefusal(await check(tokenFrom(await waitForMail(server, 'zoe@example.com', { kind: 'reset' }))), 404, 'INVITATION_NOT_FOUND');
+    expect((await check('A'.repeat(600))).body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 409 EMAIL_ALREADY_REGISTERED when the email got an account meanwhile', async () => {
+    const token = await invited('walt@example.com');
+    await createUser(server, { email: 'walt@example.com' });
+    expectRefusal(await check(token), 409, 'EMAIL_ALREADY_REGISTERED');
+  });
+});
+
 describe('POST /api/invitations refusals', () => {
   it('answers 401 without a session', async () => {
     const response = await send(server, 'POST', '/api/invitations', { email: 'a@example.com' });

@@ -89,6 +89,22 @@ describe('purge of finished rows', () => {
     expect(await ids('account_tokens')).toEqual(['pending', 'used-recently']);
   });
 
+  it('keeps a used verification token (it goes with its account), so the reopened link can say the account is active', async () => {
+    await server.db.deleteFrom('account_tokens').execute();
+    const base = { kind: 'verification', group_id: null, created_at: now - 400 * DAY, created_by: null, expires_at: now - 399 * DAY };
+    await server.db
+      .insertInto('account_tokens')
+      .values([
+        { ...base, id: 'verification-used', user_id: user.id, email_normalized: 'ann@example.com', token_hash: 'v1', used_at: now - 399 * DAY, voided_at: null },
+        { ...base, id: 'verification-voided', user_id: user.id, email_normalized: 'ann@example.com', token_hash: 'v2', used_at: null, voided_at: old },
+        { ...base, id: 'verification-expired', user_id: user.id, email_normalized: 'ann@example.com', token_hash: 'v3', used_at: null, voided_at: null },
+        { ...base, kind: 'invitation', id: 'invitation-used', user_id: null, email_normalized: 'sam@example.com', token_hash: 'v5', used_at: old, voided_at: null },
+      ])
+      .execute();
+    expect((await purgeFinishedRows(server.db, now)).accountTokens).toBe(3);
+    expect(await ids('account_tokens')).toEqual(['verification-used']);
+  });
+
   it('removes delivered mail after 30 days and never undelivered mail', async () => {
     await server.db.deleteFrom('mail_outbox').execute();
     const base = { to_address: 'ann@example.com', subject: 's', html: '', text: '', kind: 'reset', language: 'en-us', link: null, attempts: 0, claimed_until: null, last_error: null };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 import { mailsTo, tokenFrom, waitForMail } from '../support/outbox.ts';
+import { purgeFinishedRows } from '../../server/modules/maintenance/purge.repository.ts';
 import { get, login, signUp } from './helpers/account.ts';
 
 let server: TestServer;
@@ -17,17 +18,42 @@ async function signedUp(email: string): Promise<string> {
 const verify = (token: string) => get(server, '/api/signup/verify', { verification_token: token });
 
 describe('GET /api/signup/verify', () => {
-  it('activates the account once and names the region', async () => {
+  it('activates the account once and names the region; the link opened again says the account is active', async () => {
     const token = await signedUp('Verify@Example.com');
     expect(await verify(token)).toEqual({
       status: 200,
-      body: { success: true, data: { email: 'Verify@Example.com', region: 'ireland' } },
+      body: { success: true, data: { email: 'Verify@Example.com', region: 'ireland', already_verified: false } },
     });
     expect((await login(server, 'verify@example.com')).status).toBe(200);
 
-    const again = await verify(token);
-    expect(again.status).toBe(400);
-    expect(again.body.error).toMatchObject({ code: 'INVALID_TOKEN', name: 'InvalidToken' });
+    expect(await verify(token)).toEqual({
+      status: 200,
+      body: { success: true, data: { email: 'Verify@Example.com', region: 'ireland', already_verified: true } },
+    });
+  });
+
+  it('answers already_verified for an older link once a newer one activated the account', async () => {
+    const first = await signedUp('twice@example.com');
+    await get(server, '/api/signup/verify/resend', { email: 'twice@example.com', language: 'en-us' });
+    const second = tokenFrom(await waitForMail(server, 'twice@example.com', { kind: 'verification', after: 1 }));
+    // Superseded while the account still needs verifying: the old link is simply invalid.
+    expect((await verify(first)).body.error.code).toBe('INVALID_TOKEN');
+    expect((await verify(second)).body.data.already_verified).toBe(false);
+    expect((await verify(first)).body.data).toEqual({ email: 'twice@example.com', region: 'ireland', already_verified: true });
+  });
+
+  it('keeps answering already_verified after the purge of finished tokens', async () => {
+    const token = await signedUp('later@example.com');
+    expect((await verify(token)).status).toBe(200);
+    await purgeFinishedRows(server.db, Date.now() + 400 * 24 * 3_600_000);
+    expect((await verify(token)).body.data.already_verified).toBe(true);
+  });
+
+  it('answers two simultaneous openings of one link with one activation and one already_verified', async () => {
+    const token = await signedUp('race@example.com');
+    const answers = await Promise.all([verify(token), verify(token)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.already_verified).sort()).toEqual([false, true]);
   });
 
   it.each([[''], ['not-a-token'], ['A'.repeat(43)]])('answers 400 INVALID_TOKEN for %j', async (token) => {
@@ -107,5 +133,13 @@ describe('GET /api/signup/verify/check', () => {
     const unknown = await get(server, '/api/signup/verify/check', { username: 'ghost@example.com' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe(82);
+  });
+
+  it('checks the email like the form does, so a page without one can ask for it', async () => {
+    const missing = await get(server, '/api/signup/verify/check', { username: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('MISSING_EMAIL');
+    expect((await get(server, '/api/signup/verify/check', {})).body.error.code).toBe('MISSING_EMAIL');
+    expect((await get(server, '/api/signup/verify/check', { username: 'ghost@' })).body.error.code).toBe('EMAIL_INCORRECT_FORMAT');
   });
 });

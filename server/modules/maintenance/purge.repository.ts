@@ -10,13 +10,14 @@ export interface PurgeCounts {
   oauthTokens: number;
   accountTokens: number;
   sentMail: number;
+  authorizationRequests: number;
 }
 
 /**
  * Deletes rows that can no longer be used by anyone: sessions, OAuth tokens and account tokens past their expiry or
- * revoked/used more than a day ago, and delivered mail after 30 days. Logins, token use and links already refuse such
- * rows, so this only keeps the tables (and the IP addresses in sessions) from growing forever. Each statement is
- * idempotent, so several instances purging at once is harmless.
+ * revoked/used more than a day ago (used verification tokens excepted, see below), and delivered mail after 30 days.
+ * Logins, token use and links already refuse such rows, so this only keeps the tables (and the IP addresses in
+ * sessions) from growing forever. Each statement is idempotent, so several instances purging at once is harmless.
  */
 export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCounts> {
   const before = now - RETENTION_MS;
@@ -44,18 +45,27 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
       ),
     )
     .executeTakeFirst();
+  // A used verification token stays while its account exists (the foreign key removes it with the account): a
+  // reopened activation link then still answers "already active" instead of "invalid". One row per verified account.
   const accountTokens = await db
     .deleteFrom('account_tokens')
     .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before), eb('voided_at', '<', before)]))
+    .where((eb) => eb.or([eb('kind', '!=', 'verification'), eb('used_at', 'is', null)]))
     .executeTakeFirst();
   const sentMail = await db
     .deleteFrom('mail_outbox')
     .where('sent_at', '<', now - SENT_MAIL_RETENTION_MS)
+    .executeTakeFirst();
+  // A consent request nobody answered within its ten minutes, or one already answered, is never read again.
+  const authorizationRequests = await db
+    .deleteFrom('oauth_authorization_requests')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
     .executeTakeFirst();
   return {
     sessions: Number(sessions.numDeletedRows),
     oauthTokens: Number(oauthTokens.numDeletedRows),
     accountTokens: Number(accountTokens.numDeletedRows),
     sentMail: Number(sentMail.numDeletedRows),
+    authorizationRequests: Number(authorizationRequests.numDeletedRows),
   };
 }

@@ -5,7 +5,7 @@ import { toLocale } from '../../../shared-domain/locales.ts';
 import { resolveLocale } from '../../i18n/texts.ts';
 import { parse } from '../../lib/parse.ts';
 import { byEmail, byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
-import { invitedSignup, signup } from './signup.service.ts';
+import { checkInvitation, invitedSignup, signup } from './signup.service.ts';
 import { checkVerified, resendVerification, verifyEmail } from './verification.service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -63,6 +63,11 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
       const result = await invitedSignup(db, { ...form(body), invitationToken: query.invitation_token });
       return { success: true, message: result.message };
     },
+  });
+
+  app.get('/api/signup/invite/check', async (request) => {
+    const query = parse(invitedQuery, request.query);
+    return { success: true, data: await checkInvitation(db, query.invitation_token) };
   });
 
   app.get('/api/signup/verify', async (request) => {

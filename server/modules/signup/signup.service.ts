@@ -1,15 +1,17 @@
 import { validateSignup } from '../../../shared-domain/account.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../errors.ts';
 import { textsFor } from '../../i18n/texts.ts';
 import { captchaInvalid, emailAlreadyRegistered, validationError } from '../../lib/account-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { verifyCaptcha } from '../captcha/captcha.service.ts';
 import { verificationLink } from '../mail/mail.links.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { findUsableToken, invalidToken, issueToken, redeemToken } from '../tokens/tokens.service.ts';
+import { findToken, findUsableToken, invalidToken, isUsable, issueToken, redeemToken } from '../tokens/tokens.service.ts';
 import { insertGroup, setGroupOwner } from '../users/groups.repository.ts';
 import { findUserByEmail, insertUser, normalizeEmail } from '../users/users.repository.ts';
 
@@ -73,6 +75,27 @@ export async function signup(db: Db, config: SignupConfig, input: SignupInput, n
     throw err;
   }
   return { message: t.messages.signupSent(email) };
+}
+
+/**
+ * GET /api/signup/invite/check: can this invitation still create an account, and for which email? The answer tells
+ * the link's holder only what the mail already told them (the address) or why the link is dead; an unknown token
+ * learns nothing. Nothing is spent.
+ */
+export async function checkInvitation(db: Db, token: string, now = Date.now()): Promise<{ email: string }> {
+  const invitation = token ? await findToken(db, 'invitation', token) : null;
+  if (!invitation || !invitation.groupId) {
+    throw new AppError(404, 'InvitationNotFound', { code: GenericCode.INVITATION_NOT_FOUND, message: 'No such invitation' });
+  }
+  if (invitation.usedAt !== null) {
+    throw new AppError(410, 'InvitationUsed', { code: GenericCode.INVITATION_USED, message: 'The invitation has been used' });
+  }
+  if (!isUsable(invitation, now)) {
+    throw new AppError(410, 'InvitationExpired', { code: GenericCode.INVITATION_EXPIRED, message: 'The invitation has expired' });
+  }
+  // Signed up directly since the invitation went out: the form could only fail, so the page says so up front.
+  if (await findUserByEmail(db, invitation.emailNormalized)) throw emailAlreadyRegistered(textsFor('en-us'));
+  return { email: invitation.emailNormalized };
 }
 
 /**

@@ -1,33 +1,51 @@
 import { validateEmail, type Region } from '../../../shared-domain/account.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import { resolveLocale, textsFor } from '../../i18n/texts.ts';
 import { accountNotVerified, alreadyVerified, emailNotRegistered, validationError } from '../../lib/account-errors.ts';
 import { verificationLink } from '../mail/mail.links.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { findUsableToken, invalidToken, issueToken, redeemToken } from '../tokens/tokens.service.ts';
+import { findToken, invalidToken, isUsable, issueToken, redeemToken } from '../tokens/tokens.service.ts';
 import { findUserByEmail, findUserById, markUserVerified, type UserRecord } from '../users/users.repository.ts';
 
 export type VerificationConfig = Pick<Config, 'publicUrl' | 'productName' | 'tokenTtl' | 'region'>;
 
-/** Spec §7 GET /api/signup/verify: spends the token and activates the account; the page names the region. */
+/**
+ * Spec §7 GET /api/signup/verify: spends the token and activates the account; the page names the region. A link
+ * opened again once its account is verified (by this link, a newer one or a password reset) answers
+ * `already_verified: true` rather than calling itself invalid: only a holder of a real link for that account learns
+ * its state, since an unknown token stays INVALID_TOKEN. The used token's row outlives the purge for this (it goes
+ * with its account).
+ */
 export async function verifyEmail(
   db: Db,
   config: Pick<Config, 'region'>,
   token: string,
   now = Date.now(),
-): Promise<{ email: string; region: Region }> {
-  const record = await findUsableToken(db, 'verification', token, now);
+): Promise<{ email: string; region: Region; already_verified: boolean }> {
+  const record = await findToken(db, 'verification', token);
   const userId = record?.userId;
   if (!record || !userId) throw invalidToken();
-  await db.transaction().execute(async (trx) => {
-    await redeemToken(trx, record, now);
-    await markUserVerified(trx, userId, now);
-  });
+  let activated = false;
+  if (isUsable(record, now)) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await redeemToken(trx, record, now);
+        await markUserVerified(trx, userId, now);
+      });
+      activated = true;
+    } catch (err) {
+      // A concurrent opening of the same link redeemed it a moment ago: answered below like any later opening.
+      if (!(err instanceof AppError && err.code === GenericCode.INVALID_TOKEN)) throw err;
+    }
+  }
   const user = await findUserById(db, userId);
-  if (!user) throw invalidToken(); // deleted in the meantime: the link has nothing left to activate
-  return { email: user.email, region: config.region };
+  // Deleted in the meantime, or a dead link of an account that still needs verifying (a resend is the way on).
+  if (!user || !user.verified) throw invalidToken();
+  return { email: user.email, region: config.region, already_verified: !activated };
 }
 
 /** Spec §7 GET /api/signup/verify/resend: a new link, which voids the ones sent before. */
@@ -73,9 +91,14 @@ async function queueVerificationMail(db: Db, config: VerificationConfig, user: U
   });
 }
 
-/** Spec §7 GET /api/signup/verify/check: 200 when verified, code 8 when not yet, code 82 when unknown. */
+/**
+ * Spec §7 GET /api/signup/verify/check: 200 when verified, code 8 when not yet, code 82 when unknown. The email is
+ * checked like the form's first, so the verify-needed page opened without one learns to ask for it.
+ */
 export async function checkVerified(db: Db, username: string): Promise<{ verified: true }> {
   const t = textsFor('en-us');
+  const problem = validateEmail(username);
+  if (problem) throw validationError(problem, t);
   const user = await findUserByEmail(db, username);
   if (!user) throw emailNotRegistered(t);
   if (!user.verified) throw accountNotVerified(t);

@@ -59,6 +59,11 @@ export function isUsable(record: TokenRecord, now: number): boolean {
   return record.usedAt === null && record.voidedAt === null && record.expiresAt > now;
 }
 
+/** The token's row whatever its state (used, voided, expired), for answers that depend on why it no longer works. */
+export function findToken(db: Db, kind: TokenKind, token: string): Promise<TokenRecord | null> {
+  return findTokenByHash(db, kind, hashToken(token));
+}
+
 /** The token's row when it could be redeemed right now; nothing is changed. */
 export async function findUsableToken(db: Db, kind: TokenKind, token: string, now: number): Promise<TokenRecord | null> {
   const record = await findTokenByHash(db, kind, hashToken(token));

@@ -54,6 +54,8 @@ export const GenericCode = {
   INVALID_REDIRECT_URI: 'INVALID_REDIRECT_URI',
   /** Alert forwarding is set up already: new keys come from Acquire New Keys, not from a second setup. */
   ALERT_FORWARDING_EXISTS: 'ALERT_FORWARDING_EXISTS',
+  /** A secondary user removing an authorized application they never consented to: only the owner removes others'. */
+  NOT_YOUR_CONSENT: 'NOT_YOUR_CONSENT',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { loadFailureFrom, removeFailureFrom, type AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
+import { isSessionEnded, removeFailureFrom, type AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 
 /** One application someone in the account consented to (GET /api/authorized_apps). */
 export interface AuthorizedApp {
@@ -10,6 +10,10 @@ export interface AuthorizedApp {
   consentedAt: number;
   /** Space-separated resource:permission. */
   allowedScope: string;
+  /** The server's word on whether this user may remove it: the owner any, a secondary user only what they allowed. */
+  removable: boolean;
+  /** What removing it takes away: the application for everyone in the account, or this user's own consent. */
+  removes: 'account' | 'own';
 }
 
 export interface AuthorizedAppsContext {
@@ -36,26 +40,38 @@ export const authorizedAppsMachine = setup({
     loadApps: fromPromise<AuthorizedApp[]>(async () => {
       throw new Error('loadApps must be provided');
     }),
-    revokeApp: fromPromise<void, { clientId: string }>(async () => {
+    /** Answers the application as the user now sees it: null once gone, else what others in the account still allow. */
+    revokeApp: fromPromise<AuthorizedApp | null, { clientId: string }>(async () => {
       throw new Error('revokeApp must be provided');
     }),
   },
   guards: {
-    hasApp: ({ context, event }) => event.type === 'app.remove' && context.apps.some((app) => app.clientId === event.clientId),
+    isRemovable: ({ context, event }) =>
+      event.type === 'app.remove' && context.apps.some((app) => app.clientId === event.clientId && app.removable),
+    isSessionEnded: ({ event }) => isSessionEnded(failure(event)),
   },
   actions: {
     assignApps: assign({ apps: ({ event }) => (event as { output?: AuthorizedApp[] }).output ?? [] }),
-    assignLoadError: assign({ error: ({ event }) => loadFailureFrom(failure(event)) }),
+    assignLoadError: assign({ error: 'AnErrorOccured' }),
     assignRemoveError: assign({ error: ({ event }) => removeFailureFrom(failure(event)) }),
     assignRemoving: assign({ removing: ({ event }) => (event.type === 'app.remove' ? event.clientId : null) }),
-    // Spec §4: the row goes only once the server has removed the consent.
-    removeApp: assign({ apps: ({ context }) => context.apps.filter((app) => app.clientId !== context.removing) }),
+    // A row changes only once the server has removed the consent. A secondary user's removal leaves the row of an
+    // application others still allow, as the server now describes it (without that user, no longer removable).
+    applyRemoval: assign({
+      apps: ({ context, event }) => {
+        const remaining = (event as { output?: AuthorizedApp | null }).output ?? null;
+        return remaining
+          ? context.apps.map((app) => (app.clientId === context.removing ? remaining : app))
+          : context.apps.filter((app) => app.clientId !== context.removing);
+      },
+    }),
     clearRemoving: assign({ removing: null }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'authorized-apps',
-  description: 'List the applications the account has authorized; Refresh, and remove one after confirming (its tokens stop working).',
+  description:
+    'List the applications the account has authorized; Refresh, and remove one after confirming: the owner for the whole account, a secondary user only their own consent.',
   context: { apps: [], removing: null, error: null },
   initial: 'loading',
   states: {
@@ -66,22 +82,26 @@ export const authorizedAppsMachine = setup({
         id: 'loadApps',
         src: 'loadApps',
         onDone: { target: 'ready', actions: 'assignApps' },
-        onError: { target: 'loadFailed', actions: 'assignLoadError' },
+        onError: [{ guard: 'isSessionEnded', target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
       },
     },
     loadFailed: {
       tags: ['error'],
       on: { 'apps.refresh': { target: 'loading' } },
     },
+    sessionEnded: {
+      description: 'This session was revoked or expired: the page goes to the login page, which brings the reader back.',
+      type: 'final',
+    },
     ready: {
-      description: 'The table (or the empty-state text); a failed removal shows its error above it.',
+      description: 'The table (or the empty-state text); a failed removal shows its error above it. Only removable rows can be removed.',
       on: {
         'apps.refresh': { target: 'loading' },
-        'app.remove': { guard: 'hasApp', target: 'confirming', actions: ['clearError', 'assignRemoving'] },
+        'app.remove': { guard: 'isRemovable', target: 'confirming', actions: ['clearError', 'assignRemoving'] },
       },
     },
     confirming: {
-      description: 'Asks whether to remove the application; removal cannot be undone.',
+      description: 'Asks whether to remove the application, saying for whom; removal cannot be undone.',
       on: {
         'dialog.confirm': { target: 'removing' },
         'dialog.close': { target: 'ready', actions: 'clearRemoving' },
@@ -93,8 +113,11 @@ export const authorizedAppsMachine = setup({
         id: 'revokeApp',
         src: 'revokeApp',
         input: ({ context }) => ({ clientId: context.removing! }),
-        onDone: { target: 'ready', actions: ['removeApp', 'clearRemoving'] },
-        onError: { target: 'ready', actions: ['assignRemoveError', 'clearRemoving'] },
+        onDone: { target: 'ready', actions: ['applyRemoval', 'clearRemoving'] },
+        onError: [
+          { guard: 'isSessionEnded', target: 'sessionEnded' },
+          { target: 'ready', actions: ['assignRemoveError', 'clearRemoving'] },
+        ],
       },
     },
   },

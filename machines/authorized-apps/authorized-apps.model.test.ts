@@ -6,6 +6,7 @@ import {
   execDeferred,
   expectSameState,
   type DeferredActors,
+  type ModelStep,
 } from '../../tests/support/model-harness.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import { authorizedAppsMachine, type AuthorizedApp } from './authorized-apps.machine.ts';
@@ -13,7 +14,9 @@ import {
   authorizedAppsEvents,
   CARE,
   describeAuthorizedAppsEvent,
-  loadFailures,
+  FAMILY,
+  LOAD_FAILURE,
+  removeFailures,
   serializeAuthorizedApps,
 } from './authorized-apps.model-cases.ts';
 
@@ -27,7 +30,11 @@ interface Ctx {
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const can = (ctx: Ctx, type: 'apps.refresh' | 'dialog.confirm' | 'dialog.close') => view(ctx).can({ type });
-const canRemove = (ctx: Ctx) => view(ctx).can({ type: 'app.remove', clientId: CARE.clientId });
+const canRemove = (ctx: Ctx, clientId: string) => view(ctx).can({ type: 'app.remove', clientId });
+/** Only a listed row the server called removable may be asked about. */
+const mayRemove = (ctx: Ctx, clientId: string) => ctx.apps.some((app) => app.clientId === clientId && app.removable);
+const settle = execDeferred((c: Ctx) => c.deferred, ['loadApps', 'revokeApp']);
+const errorOf = (step: ModelStep) => (step.event as { error: unknown }).error;
 
 describeModel(authorizedAppsMachine, {
   events: authorizedAppsEvents,
@@ -40,22 +47,25 @@ describeModel(authorizedAppsMachine, {
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
-    ...execDeferred((ctx: Ctx) => ctx.deferred, ['loadApps', 'revokeApp']),
+    ...settle,
     'xstate.done.actor.loadApps': async (step, ctx) => {
       ctx.apps = (step.event as { output: AuthorizedApp[] }).output;
-      await execDeferred((c: Ctx) => c.deferred, ['loadApps'])['xstate.done.actor.loadApps'](step, ctx);
+      await settle['xstate.done.actor.loadApps'](step, ctx);
     },
     'xstate.error.actor.loadApps': async (step, ctx) => {
-      ctx.error = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
-      await execDeferred((c: Ctx) => c.deferred, ['loadApps'])['xstate.error.actor.loadApps'](step, ctx);
+      ctx.error = errorOf(step) === LOAD_FAILURE ? 'AnErrorOccured' : null;
+      await settle['xstate.error.actor.loadApps'](step, ctx);
     },
     'xstate.done.actor.revokeApp': async (step, ctx) => {
-      ctx.apps = ctx.apps.filter((app) => app.clientId !== CARE.clientId);
-      await execDeferred((c: Ctx) => c.deferred, ['revokeApp'])['xstate.done.actor.revokeApp'](step, ctx);
+      const remaining = (step.event as { output: AuthorizedApp | null }).output;
+      ctx.apps = remaining
+        ? ctx.apps.map((app) => (app.clientId === CARE.clientId ? remaining : app))
+        : ctx.apps.filter((app) => app.clientId !== CARE.clientId);
+      await settle['xstate.done.actor.revokeApp'](step, ctx);
     },
     'xstate.error.actor.revokeApp': async (step, ctx) => {
-      ctx.error = 'RemoveAppFailed';
-      await execDeferred((c: Ctx) => c.deferred, ['revokeApp'])['xstate.error.actor.revokeApp'](step, ctx);
+      ctx.error = removeFailures.find((f) => f.error === errorOf(step))?.code ?? null;
+      await settle['xstate.error.actor.revokeApp'](step, ctx);
     },
     'apps.refresh': (_step, ctx) => {
       ctx.error = null;
@@ -77,9 +87,14 @@ describeModel(authorizedAppsMachine, {
     },
     loadFailed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(view(ctx).context.error).toBe(ctx.error);
+      expect(view(ctx).context.error).toBe('AnErrorOccured');
       expect(can(ctx, 'apps.refresh')).toBe(true);
-      expect(canRemove(ctx)).toBe(false);
+      expect(canRemove(ctx, CARE.clientId)).toBe(false);
+    },
+    sessionEnded: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(can(ctx, 'apps.refresh') || canRemove(ctx, CARE.clientId)).toBe(false);
     },
     ready: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -87,7 +102,9 @@ describeModel(authorizedAppsMachine, {
       expect(view(ctx).context.error).toBe(ctx.error);
       expect(view(ctx).context.removing).toBeNull();
       expect(can(ctx, 'apps.refresh')).toBe(true);
-      expect(canRemove(ctx)).toBe(ctx.apps.includes(CARE));
+      expect(canRemove(ctx, CARE.clientId)).toBe(mayRemove(ctx, CARE.clientId));
+      expect(canRemove(ctx, FAMILY.clientId)).toBe(mayRemove(ctx, FAMILY.clientId));
+      expect(canRemove(ctx, 'unknown-client')).toBe(false);
     },
     confirming: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);

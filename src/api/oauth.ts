@@ -17,6 +17,10 @@ export interface AuthorizedAppRow {
   consented_at: number;
   /** Space-separated resource:permission, the union of what the account's users consented to. */
   allowed_scope: string;
+  /** Whether this user may remove it: the owner any, a secondary user only what they consented to themselves. */
+  removable: boolean;
+  /** What removing it takes away: the application for everyone in the account, or this user's own consent. */
+  removes: 'account' | 'own';
 }
 
 export async function getAuthorizedApps(): Promise<AuthorizedAppRow[]> {
@@ -24,6 +28,10 @@ export async function getAuthorizedApps(): Promise<AuthorizedAppRow[]> {
   return body.data.authorized_apps.array;
 }
 
-export async function putRevokeConsent(clientId: string): Promise<void> {
-  await apiRequest('PUT', 'consent/revoke', { body: { client_id: clientId } });
+/** Answers the application as the user now sees it: null once no one in the account has it any more. */
+export async function putRevokeConsent(clientId: string): Promise<AuthorizedAppRow | null> {
+  const body = await apiRequest<{ data: { authorized_app: AuthorizedAppRow | null } }>('PUT', 'consent/revoke', {
+    body: { client_id: clientId },
+  });
+  return body.data.authorized_app;
 }

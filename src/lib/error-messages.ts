@@ -31,6 +31,7 @@ export const errorMessages = {
   UserDeniedAuthorization: msg`You denied the application access to your account`,
   InvalidScopeError: msg`The application asked for access that cannot be granted to your account`,
   RemoveAppFailed: msg`The application could not be removed, please try again later`,
+  NotYourConsent: msg`Only the account owner can remove this application: you did not allow it yourself`,
   RevokeSessionFailed: msg`The session could not be revoked, please try again later`,
   RevokeAllSessionsFailed: msg`The sessions could not be revoked, please try again later`,
   BadRequest: msg`The request was not valid, please try again`,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { findClient } from '../clients/clients.service.ts';
 import { deleteAuthorizationCodesOfUsers } from '../oauth/authorization-codes.repository.ts';
-import { revokeClientTokensOfGroup } from '../oauth/tokens.repository.ts';
+import { revokeClientTokensOfGroup, revokeClientTokensOfUser } from '../oauth/tokens.repository.ts';
 import {
   deleteConsentsOfUsers,
   findConsent,
@@ -33,7 +33,14 @@ export async function rememberConsent(
   });
 }
 
-/** One row of GET /api/authorized_apps (spec §3 "Authorized app"). */
+/** Who is asking: the owner of the account speaks for everyone in it, a secondary user only for themselves. */
+export interface AppsCaller {
+  userId: string;
+  groupId: string;
+  isOwner: boolean;
+}
+
+/** One row of GET /api/authorized_apps: the application, who consented, and what the caller may do with it. */
 export interface AuthorizedApp {
   client_id: string;
   application_name: string;
@@ -41,40 +48,65 @@ export interface AuthorizedApp {
   /** Epoch ms of the latest consent by anyone in the account. */
   consented_at: number;
   allowed_scope: string;
+  /** Whether PUT /api/consent/revoke would succeed for this caller. */
+  removable: boolean;
+  /** What that removal takes away: the application for the whole account (owner), or the caller's own consent. */
+  removes: 'account' | 'own';
 }
 
 /** The applications anyone in the account has consented to, one row per application. */
-export async function listAuthorizedApps(db: Db, groupId: string): Promise<AuthorizedApp[]> {
+export async function listAuthorizedApps(db: Db, caller: AppsCaller): Promise<AuthorizedApp[]> {
   const byClient = new Map<string, AuthorizedApp>();
-  for (const row of await listGroupConsents(db, groupId)) {
+  const removes = caller.isOwner ? 'account' : 'own';
+  for (const row of await listGroupConsents(db, caller.groupId)) {
     const app = byClient.get(row.clientId) ?? {
       client_id: row.publicClientId,
       application_name: row.applicationName,
       consented_by: [],
       consented_at: 0,
       allowed_scope: '',
+      removable: caller.isOwner,
+      removes,
     };
     if (!app.consented_by.includes(row.userName)) app.consented_by.push(row.userName);
     app.consented_at = Math.max(app.consented_at, row.updatedAt);
     app.allowed_scope = unionScopes(app.allowed_scope.split(' '), row.scope.split(' '));
+    if (row.userId === caller.userId) app.removable = true;
     byClient.set(row.clientId, app);
   }
   return [...byClient.values()];
 }
 
 /**
- * PUT /api/consent/revoke: the application loses the account. Consents of every user of the group, their pending
- * codes and every token of the client for the group go in one transaction; introspection and refresh read the rows,
- * so the next call already fails.
+ * PUT /api/consent/revoke. The owner takes the application away from the account: consents of every user of the
+ * group, their pending codes and every token of the client for the group. A secondary user withdraws only their own
+ * consent, codes and tokens; what others allowed stays theirs, so an application only the owner consented to is
+ * refused (403) rather than silently left in place. One transaction either way; introspection and refresh read the
+ * rows, so the next call already fails. Answers the application's row as the caller now sees it (null once no one in
+ * the account has it), so the page shows what is left without guessing.
  */
-export async function revokeAuthorizedApp(db: Db, groupId: string, publicClientId: string): Promise<void> {
+export async function revokeAuthorizedApp(db: Db, caller: AppsCaller, publicClientId: string): Promise<AuthorizedApp | null> {
   const client = await findClient(db, publicClientId);
   if (!client) throw new AppError(404, 'ClientNotFound', { code: GenericCode.NOT_FOUND, message: 'No such application' });
-  await db.transaction().execute(async (trx) => {
-    const userIds = await listGroupUserIds(trx, groupId);
-    await deleteConsentsOfUsers(trx, client.id, userIds);
-    await deleteAuthorizationCodesOfUsers(trx, client.id, userIds);
-    await revokeClientTokensOfGroup(trx, client.id, groupId, Date.now());
+  return db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    if (caller.isOwner) {
+      const userIds = await listGroupUserIds(trx, caller.groupId);
+      await deleteConsentsOfUsers(trx, client.id, userIds);
+      await deleteAuthorizationCodesOfUsers(trx, client.id, userIds);
+      await revokeClientTokensOfGroup(trx, client.id, caller.groupId, now);
+    } else {
+      if (!(await findConsent(trx, caller.userId, client.id))) {
+        throw new AppError(403, 'NotYourConsent', {
+          code: GenericCode.NOT_YOUR_CONSENT,
+          message: 'Only the account owner can remove an application you did not allow yourself',
+        });
+      }
+      await deleteConsentsOfUsers(trx, client.id, [caller.userId]);
+      await deleteAuthorizationCodesOfUsers(trx, client.id, [caller.userId]);
+      await revokeClientTokensOfUser(trx, client.id, caller.userId, now);
+    }
+    return (await listAuthorizedApps(trx, caller)).find((app) => app.client_id === client.clientId) ?? null;
   });
 }
 

@@ -112,3 +112,14 @@ export async function revokeClientTokensOfGroup(db: Db, clientId: string, groupI
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Every token of one client issued to one user: what a secondary user's removal of their own consent means. */
+export async function revokeClientTokensOfUser(db: Db, clientId: string, userId: string, now: number): Promise<void> {
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now })
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -13,7 +13,8 @@ interface Props {
 export function AuthorizedAppsConfirm({ state, send }: Props) {
   const { t } = useLingui();
   const opened = state.matches('confirming') || state.matches('removing');
-  const applicationName = state.context.apps.find((app) => app.clientId === state.context.removing)?.applicationName ?? '';
+  const app = state.context.apps.find((candidate) => candidate.clientId === state.context.removing);
+  const applicationName = app?.applicationName ?? '';
   const canClose = state.can({ type: 'dialog.close' });
   return (
     <Modal
@@ -25,11 +26,11 @@ export function AuthorizedAppsConfirm({ state, send }: Props) {
       title={t`Remove application?`}
     >
       <Stack gap="md">
+        {/* The application's name is another party's words: t, never Trans, which would parse tags inside it. */}
         <Text>
-          <Trans>
-            {applicationName} will no longer be able to access your account, for anyone in it. This cannot be undone: it would
-            have to ask for your consent again.
-          </Trans>
+          {app?.removes === 'own'
+            ? t`This removes only your own consent: ${applicationName} will no longer be able to access the account on your behalf. Others in the account who allowed it keep it.`
+            : t`${applicationName} will no longer be able to access the account, for everyone in it. This cannot be undone: everyone would have to consent again.`}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" disabled={!canClose} onClick={() => send({ type: 'dialog.close' })}>

@@ -8,13 +8,14 @@ import {
   authorizedAppsEvents,
   CARE,
   describeAuthorizedAppsEvent,
-  loadFailures,
+  LOAD_FAILURE,
+  removeFailures,
   serializeAuthorizedApps,
 } from '../../../machines/authorized-apps/authorized-apps.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { AuthorizedAppsPage } from './authorized-apps-page.tsx';
 
 const server = useMswServer();
@@ -22,33 +23,46 @@ const server = useMswServer();
 /** What a reader must see, in English, written out by hand. */
 const expectedText: Record<AuthorizedAppsErrorCode, string> = {
   AnErrorOccured: 'An error occured, please try again later',
-  AuthenticationError: 'Authentication Error Occured',
   RemoveAppFailed: 'The application could not be removed, please try again later',
+  NotYourConsent: 'Only the account owner can remove this application: you did not allow it yourself',
 };
-const expectedRow: Record<string, string[]> = {
-  'care-client': ['Care App', 'Olivia OwnerMax Member', 'Mar 14, 2026'],
-  'family-client': ['Family Hub', 'Max Member', 'Nov 2, 2025'],
+const expectedCells: Record<string, (app: AuthorizedApp) => string[]> = {
+  'care-client': (app) => ['Care App', app.consentedBy.join(''), 'Mar 14, 2026'],
+  'family-client': () => ['Family Hub', 'Olivia Owner', 'Nov 2, 2025'],
 };
+const confirmText = {
+  account: 'Care App will no longer be able to access the account, for everyone in it.',
+  own: 'This removes only your own consent: Care App will no longer be able to access the account on your behalf. Others in the account who allowed it keep it.',
+};
+const PAGE = '/pages/authorized-apps?from=menu';
 
 interface Ctx {
   requests: DeferredQueue<'loadApps' | 'revokeApp'>;
+  router: ReturnType<typeof renderRoutes>['router'];
   apps: AuthorizedApp[];
   error: AuthorizedAppsErrorCode | null;
   checkedPermissions: boolean;
 }
 
+const toRow = (app: AuthorizedApp) => ({
+  client_id: app.clientId,
+  application_name: app.applicationName,
+  consented_by: app.consentedBy,
+  consented_at: app.consentedAt,
+  allowed_scope: app.allowedScope,
+  removable: app.removable,
+  removes: app.removes,
+});
+
 function toResponse(event: ModelEvent): Response {
   if (event.type === 'xstate.done.actor.loadApps') {
-    const array = (event.output as AuthorizedApp[]).map((app) => ({
-      client_id: app.clientId,
-      application_name: app.applicationName,
-      consented_by: app.consentedBy,
-      consented_at: app.consentedAt,
-      allowed_scope: app.allowedScope,
-    }));
+    const array = (event.output as AuthorizedApp[]).map(toRow);
     return HttpResponse.json({ success: true, data: { authorized_apps: { array } } });
   }
-  if ('output' in event) return HttpResponse.json({ success: true });
+  if (event.type === 'xstate.done.actor.revokeApp') {
+    const remaining = event.output as AuthorizedApp | null;
+    return HttpResponse.json({ success: true, data: { authorized_app: remaining ? toRow(remaining) : null } });
+  }
   const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
@@ -63,12 +77,19 @@ async function expectRows(ctx: Ctx) {
     expect(screen.getByTestId('no-apps')).toHaveTextContent('You have not authorized any applications.');
     return;
   }
-  const rows = ctx.apps.map((app) => screen.getByTestId(`app-${app.clientId}`));
   expect(screen.getAllByRole('row')).toHaveLength(ctx.apps.length + 1);
-  rows.forEach((row, i) => {
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(0, 3)).toEqual(expectedRow[ctx.apps[i].clientId]);
-  });
+  for (const app of ctx.apps) {
+    const row = screen.getByTestId(`app-${app.clientId}`);
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.slice(0, 3).map((cell) => cell.textContent)).toEqual(expectedCells[app.clientId](app));
+    // Remove only where the server allows it; elsewhere the reason, and no button at all.
+    const remove = within(cells[4]).queryByRole('button', { name: `Remove ${app.applicationName}` });
+    if (app.removable) expect(remove).toBeInTheDocument();
+    else {
+      expect(remove).toBeNull();
+      expect(cells[4]).toHaveTextContent('Only the account owner can remove this');
+    }
+  }
 }
 
 describeModel(authorizedAppsMachine, {
@@ -77,15 +98,15 @@ describeModel(authorizedAppsMachine, {
   serialize: serializeAuthorizedApps,
   describeEvent: describeAuthorizedAppsEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), apps: [], error: null, checkedPermissions: false };
+    const requests = createDeferredQueue<'loadApps' | 'revokeApp'>();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/authorized_apps', async () => (await ctx.requests.take('loadApps')) as Response),
-      http.put('/api/consent/revoke', async ({ request }) => (await ctx.requests.take('revokeApp', await request.json())) as Response),
+      http.get('/api/authorized_apps', async () => (await requests.take('loadApps')) as Response),
+      http.put('/api/consent/revoke', async ({ request }) => (await requests.take('revokeApp', await request.json())) as Response),
     );
     setSessionClaims({ apiAccess: false, isGroupOwner: true });
-    renderRoutes([{ path: '/pages/authorized-apps', element: <AuthorizedAppsPage /> }], '/pages/authorized-apps');
-    return ctx;
+    const { router } = renderRoutes([{ path: '/pages/authorized-apps', element: <AuthorizedAppsPage /> }, landing('/pages/login')], PAGE);
+    return { requests, router, apps: [], error: null, checkedPermissions: false };
   },
   exec: {
     'xstate.done.actor.loadApps': (step, ctx) => {
@@ -93,15 +114,18 @@ describeModel(authorizedAppsMachine, {
       ctx.requests.resolve('loadApps', toResponse(step.event));
     },
     'xstate.error.actor.loadApps': (step, ctx) => {
-      ctx.error = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      ctx.error = (step.event as { error: unknown }).error === LOAD_FAILURE ? 'AnErrorOccured' : null;
       ctx.requests.resolve('loadApps', toResponse(step.event));
     },
     'xstate.done.actor.revokeApp': (step, ctx) => {
-      ctx.apps = ctx.apps.filter((app) => app.clientId !== CARE.clientId);
+      const remaining = (step.event as { output: AuthorizedApp | null }).output;
+      ctx.apps = remaining
+        ? ctx.apps.map((app) => (app.clientId === CARE.clientId ? remaining : app))
+        : ctx.apps.filter((app) => app.clientId !== CARE.clientId);
       ctx.requests.resolve('revokeApp', toResponse(step.event));
     },
     'xstate.error.actor.revokeApp': (step, ctx) => {
-      ctx.error = 'RemoveAppFailed';
+      ctx.error = removeFailures.find((f) => f.error === (step.event as { error: unknown }).error)?.code ?? null;
       ctx.requests.resolve('revokeApp', toResponse(step.event));
     },
     'apps.refresh': async (_step, ctx) => {
@@ -127,13 +151,19 @@ describeModel(authorizedAppsMachine, {
       expect(refresh()).toBeEnabled();
       expect(screen.queryByRole('table')).toBeNull();
     },
+    sessionEnded: async (_snapshot, ctx) => {
+      // The same way back as every signed-in page: login, then this very page with its query.
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      expect(ctx.router.state.location.search).toBe(`?return_to=${encodeURIComponent(PAGE)}`);
+      expect(screen.queryByText('Authentication Error Occured')).toBeNull();
+    },
     ready: async (_snapshot, ctx) => {
       await waitFor(() => expect(refresh()).toBeEnabled());
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await expectRows(ctx);
       if (ctx.error) expect(screen.getByRole('alert')).toHaveTextContent(expectedText[ctx.error]);
       else expect(screen.queryByRole('alert')).toBeNull();
-      if (ctx.apps.includes(CARE) && !ctx.checkedPermissions) {
+      if (ctx.apps.some((app) => app.clientId === CARE.clientId) && !ctx.checkedPermissions) {
         ctx.checkedPermissions = true;
         await userEvent.click(screen.getByRole('button', { name: 'View permissions of Care App' }));
         const items = within(screen.getByTestId('permissions')).getAllByRole('listitem').map((item) => item.textContent);
@@ -143,9 +173,8 @@ describeModel(authorizedAppsMachine, {
       }
     },
     confirming: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('dialog', { name: 'Remove application?' })).toHaveTextContent(
-        'Care App will no longer be able to access your account, for anyone in it.',
-      );
+      const care = ctx.apps.find((app) => app.clientId === CARE.clientId)!;
+      expect(await screen.findByRole('dialog', { name: 'Remove application?' })).toHaveTextContent(confirmText[care.removes]);
       expect(within(dialog()).getByRole('button', { name: 'Remove' })).toBeEnabled();
       expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeEnabled();
       await expectRows(ctx);

@@ -4,9 +4,11 @@ import { Trans } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { authorizedAppsMachine, type AuthorizedApp } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import { getAuthorizedApps, putRevokeConsent } from '../../api/oauth.ts';
+import { getAuthorizedApps, putRevokeConsent, type AuthorizedAppRow } from '../../api/oauth.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
+import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { AuthorizedAppsConfirm } from './authorized-apps-confirm.tsx';
+import { AuthorizedAppsEnded } from './authorized-apps-ended.tsx';
 import { AuthorizedAppsFailed } from './authorized-apps-failed.tsx';
 import { AuthorizedAppsLoading } from './authorized-apps-loading.tsx';
 import { AuthorizedAppsTable } from './authorized-apps-table.tsx';
@@ -26,21 +28,18 @@ function AuthorizedApps() {
     () =>
       authorizedAppsMachine.provide({
         actors: {
-          loadApps: fromPromise(async (): Promise<AuthorizedApp[]> =>
-            (await getAuthorizedApps()).map((row) => ({
-              clientId: row.client_id,
-              applicationName: row.application_name,
-              consentedBy: row.consented_by,
-              consentedAt: row.consented_at,
-              allowedScope: row.allowed_scope,
-            })),
-          ),
-          revokeApp: fromPromise(async ({ input }: { input: { clientId: string } }) => putRevokeConsent(input.clientId)),
+          loadApps: fromPromise(async (): Promise<AuthorizedApp[]> => (await getAuthorizedApps()).map(fromRow)),
+          revokeApp: fromPromise(async ({ input }: { input: { clientId: string } }) => {
+            const remaining = await putRevokeConsent(input.clientId);
+            return remaining ? fromRow(remaining) : null;
+          }),
         },
       }),
     [],
   );
   const [state, send] = useMachine(machine);
+  const ended = state.matches('sessionEnded');
+  useReturnToLoginWhen(ended);
 
   return (
     <Stack gap="md">
@@ -61,12 +60,26 @@ function AuthorizedApps() {
         <AuthorizedAppsLoading />
       ) : state.matches('loadFailed') ? (
         <AuthorizedAppsFailed state={state} />
+      ) : ended ? (
+        <AuthorizedAppsEnded />
       ) : (
         <AuthorizedAppsTable state={state} send={send} />
       )}
       <AuthorizedAppsConfirm state={state} send={send} />
     </Stack>
   );
+}
+
+function fromRow(row: AuthorizedAppRow): AuthorizedApp {
+  return {
+    clientId: row.client_id,
+    applicationName: row.application_name,
+    consentedBy: row.consented_by,
+    consentedAt: row.consented_at,
+    allowedScope: row.allowed_scope,
+    removable: row.removable,
+    removes: row.removes,
+  };
 }
 
 /** The router's lazy-route entry. */

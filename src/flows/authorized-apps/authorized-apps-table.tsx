@@ -72,17 +72,24 @@ export function AuthorizedAppsTable({ state, send }: Props) {
                         </Button>
                       </Table.Td>
                       <Table.Td>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          aria-label={t`Remove ${applicationName}`}
-                          disabled={!state.can({ type: 'app.remove', clientId: app.clientId })}
-                          loading={state.matches('removing') && state.context.removing === app.clientId}
-                          onClick={() => send({ type: 'app.remove', clientId: app.clientId })}
-                        >
-                          <Trans>Remove</Trans>
-                        </Button>
+                        {/* The server says per row whether this user may remove it; the machine, whether now. */}
+                        {app.removable ? (
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            aria-label={t`Remove ${applicationName}`}
+                            disabled={!state.can({ type: 'app.remove', clientId: app.clientId })}
+                            loading={state.matches('removing') && state.context.removing === app.clientId}
+                            onClick={() => send({ type: 'app.remove', clientId: app.clientId })}
+                          >
+                            <Trans>Remove</Trans>
+                          </Button>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            <Trans>Only the account owner can remove this</Trans>
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                     {open ? (

@@ -6,6 +6,7 @@ import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import captchaRoutes from './modules/captcha/captcha.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
+import consentRequestRoutes from './modules/consent/consent-request.routes.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import deviceSessionsRoutes from './modules/sessions/device-sessions.routes.ts';
 import invitationRoutes from './modules/invitations/invitations.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(oauthRoutes);
   await app.register(oauthProtocolRoutes);
   await app.register(consentRoutes);
+  await app.register(consentRequestRoutes);
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);

@@ -46,6 +46,12 @@ export const GenericCode = {
   EMAIL_ALREADY_REGISTERED: 'EMAIL_ALREADY_REGISTERED',
   ALREADY_VERIFIED: 'ALREADY_VERIFIED',
   NOT_FOUND: 'NOT_FOUND',
+  /** A consent page's request handle names no pending request of this user (unknown, expired, answered, another's). */
+  CONSENT_REQUEST_NOT_FOUND: 'CONSENT_REQUEST_NOT_FOUND',
+  /** The consent page's query names another client, redirect URI or scope than the request its handle names. */
+  CONSENT_REQUEST_MISMATCH: 'CONSENT_REQUEST_MISMATCH',
+  /** The pending request's scope is no longer within the user's rights or the client's allowed scopes. */
+  CONSENT_SCOPE_NOT_ALLOWED: 'CONSENT_SCOPE_NOT_ALLOWED',
   /** Create grant (spec §8): 'application name has been taken by another account'. */
   APPLICATION_NAME_TAKEN: 'APPLICATION_NAME_TAKEN',
   /** Create grant (spec §8): 'number of credentials of this grant type has exceeded the limit for the account'. */

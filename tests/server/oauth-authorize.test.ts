@@ -174,28 +174,28 @@ describe('GET /api/consent', () => {
     }
   });
 
-  it('re-checks the request: a tampered redirect URI or scope never gets a code', async () => {
-    const evil = await navigate(
-      `${server.url}/api/consent?${new URLSearchParams({ client_id: app.client.clientId, redirect_uri: 'https://evil.example/', scope: 'user:read', response_type: 'code' })}`,
-      ownerCookie,
+  it('never takes the request from the URL: without the handle of a stored request, or with a tampered one, no code', async () => {
+    const spec = (scope: string) =>
+      `${server.url}/api/consent?${new URLSearchParams({ client_id: app.client.clientId, redirect_uri: REDIRECT_URI, scope, response_type: 'code' })}`;
+    expect((await navigate(spec('user:read'), ownerCookie)).location).toBe(
+      '/pages/error?error=invalid_request&error_description=unknown_authorization_request',
     );
-    expect(evil.location).toMatch(/^\/pages\/error\?/);
-    const tooMuch = await navigate(
-      `${server.url}/api/consent?${new URLSearchParams({ client_id: app.client.clientId, redirect_uri: REDIRECT_URI, scope: 'group:write', response_type: 'code' })}`,
-      memberCookie,
-    );
-    expect(new URL(tooMuch.location!).searchParams.get('error')).toBe('invalid_scope');
+    const asked = await navigate(await authorizeUrl(server, { client: app, scope: 'room:read' }), memberCookie);
+    const tampered = new URL(asked.location!, server.url);
+    tampered.searchParams.set('redirect_uri', 'https://evil.example/');
+    expect((await navigate(`${server.url}/api/consent${tampered.search}`, memberCookie)).location).toMatch(/^\/pages\/error\?/);
   });
 
-  it('accepts the Alexa Together navigation and keeps its tracking id with the consent', async () => {
-    const query = new URLSearchParams({
-      scope: 'alexa:write',
-      client_id: app.client.clientId,
-      tracking_id: 'trk-42',
-      response_type: 'code',
-      redirect_uri: REDIRECT_URI,
-      application_name: 'Care App',
-    });
+  it('accepts the Alexa Together navigation (spec parameters plus the handle) and keeps the tracking id with the consent', async () => {
+    const asked = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'alexa:write', extra: { tracking_id: 'trk-42' } }),
+      ownerCookie,
+    );
+    const page = new URL(asked.location!, server.url).searchParams;
+    const query = new URLSearchParams({ request: page.get('request')! });
+    for (const name of ['scope', 'client_id', 'tracking_id', 'response_type', 'redirect_uri', 'application_name']) {
+      query.set(name, page.get(name)!);
+    }
     const { location } = await navigate(`${server.url}/api/consent?${query}`, ownerCookie);
     const callback = new URL(location!);
     expect(callback.searchParams.get('code')).toBeTruthy();

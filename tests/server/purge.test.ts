@@ -105,6 +105,22 @@ describe('purge of finished rows', () => {
     expect(await ids('account_tokens')).toEqual(['verification-used']);
   });
 
+  it('removes consent requests once expired or answered, and keeps the pending ones', async () => {
+    const base = { user_id: user.id, client_id: 'client-1', redirect_uri: 'https://client.example/cb', scope: 'skeleton:read', state: null,
+      code_challenge: null, code_challenge_method: null, tracking_id: null, created_at: now - 20 * 60_000 };
+    await server.db
+      .insertInto('oauth_authorization_requests')
+      .values([
+        { ...base, handle_hash: 'expired', expires_at: now - 1, consumed_at: null },
+        { ...base, handle_hash: 'answered', expires_at: now + 60_000, consumed_at: now - 60_000 },
+        { ...base, handle_hash: 'pending', expires_at: now + 60_000, consumed_at: null },
+      ])
+      .execute();
+    expect((await purgeFinishedRows(server.db, now)).authorizationRequests).toBe(2);
+    const left = await server.db.selectFrom('oauth_authorization_requests').select('handle_hash').execute();
+    expect(left.map((r) => r.handle_hash)).toEqual(['pending']);
+  });
+
   it('removes delivered mail after 30 days and never undelivered mail', async () => {
     await server.db.deleteFrom('mail_outbox').execute();
     const base = { to_address: 'ann@example.com', subject: 's', html: '', text: '', kind: 'reset', language: 'en-us', link: null, attempts: 0, claimed_until: null, last_error: null };

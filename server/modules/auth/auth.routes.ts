@@ -11,7 +11,7 @@ import {
   setSessionCookies,
 } from '../../plugins/session.plugin.ts';
 import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
-import { denialRedirect } from '../oauth/authorize.service.ts';
+import { denialRedirect } from '../consent/consent-request.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { login, redirectAfterLogin } from './auth.service.ts';
 
@@ -54,11 +54,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/logout', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    // Consent Cancel answers the user's own authorization request: who that is must be read before the session ends.
+    const user = query.error === 'access_denied' ? await loadSession(request) : null;
     const token = request.cookies[SESSION_COOKIE];
     if (token) await closeSession(db, config, token, Date.now());
     clearSessionCookies(reply, config);
-    // Consent Cancel (issue 4): a registered client and one of its exact redirect URIs hear of the denial themselves.
-    const denial = await denialRedirect(db, request.query as Record<string, unknown>);
+    // Consent Cancel: the client of the request (or a registered client and one of its exact redirect URIs) hears of
+    // the denial itself.
+    const denial = await denialRedirect(db, query, user?.userId ?? null);
     if (denial) return reply.redirect(denial, 302);
     // The SPA fetches this; a plain link or form navigation (spec §2: consent Cancel) lands on the logout page
     // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.

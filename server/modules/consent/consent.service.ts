@@ -21,16 +21,17 @@ export async function consentCovers(db: Db, userId: string, clientId: string, sc
   return scopes.every((s) => granted.has(s));
 }
 
-/** Adds the accepted scopes to what the user already allowed: consent is asked again only for new scopes. */
+/**
+ * Adds the accepted scopes to what the user already allowed: consent is asked again only for new scopes. Runs in the
+ * caller's transaction (`trx`), the one that also answers the authorization request and issues the code.
+ */
 export async function rememberConsent(
-  db: Db,
+  trx: Db,
   input: { userId: string; clientId: string; scopes: readonly string[]; trackingId: string | null },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const existing = await findConsent(trx, input.userId, input.clientId);
-    const scope = unionScopes(existing?.scope.split(' ') ?? [], input.scopes);
-    await upsertConsent(trx, { ...input, scope, now: Date.now() });
-  });
+  const existing = await findConsent(trx, input.userId, input.clientId);
+  const scope = unionScopes(existing?.scope.split(' ') ?? [], input.scopes);
+  await upsertConsent(trx, { ...input, scope, now: Date.now() });
 }
 
 /** Who is asking: the owner of the account speaks for everyone in it, a secondary user only for themselves. */

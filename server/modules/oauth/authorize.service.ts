@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { findClient } from '../clients/clients.service.ts';
-import { consentCovers, rememberConsent } from '../consent/consent.service.ts';
+import { consentCovers } from '../consent/consent.service.ts';
+import { insertAuthorizationRequest } from './authorization-requests.repository.ts';
 import { allowedScope, toOAuthClient, type OAuthModelConfig } from './oauth.model.ts';
 import { isOAuthError, OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import type { OAuthClient, OAuthUser } from './oauth-user.ts';
@@ -29,13 +32,24 @@ export interface AuthorizingUser {
  * are never sent back to the client (RFC 6749 §4.1.2.1), the user sees our error page instead.
  */
 export type AuthorizeOutcome =
-  | { kind: 'errorPage'; description: 'invalid_client' | 'invalid_redirect_uri' | 'invalid_request' }
+  | { kind: 'errorPage'; description: 'invalid_client' | 'invalid_redirect_uri' | 'invalid_request' | typeof UNKNOWN_REQUEST }
   | { kind: 'login' }
   | { kind: 'redirect'; location: string };
 
-type Checked =
-  | { ok: false; outcome: AuthorizeOutcome }
-  | { ok: true; client: OAuthClient; applicationName: string; redirectUri: string; scopes: string[] };
+/** The error page's description for a consent answer naming no pending request of this user (translated by the SPA). */
+export const UNKNOWN_REQUEST = 'unknown_authorization_request';
+
+/** How long the consent page may take: a user reads it, so minutes, not the code's seconds. */
+export const AUTHORIZATION_REQUEST_TTL_MS = 10 * 60_000;
+
+/** What a code is issued for: a client, one of its registered URIs, and scopes already inside every rule. */
+export interface CodeGrant {
+  client: OAuthClient;
+  redirectUri: string;
+  scopes: string[];
+}
+
+type Checked = { ok: false; outcome: AuthorizeOutcome } | ({ ok: true; applicationName: string } & CodeGrant);
 
 /** GET /api/oauth/authorize: log in first, then a code at once when the consent is remembered, else the consent page. */
 export async function authorize(
@@ -49,8 +63,26 @@ export async function authorize(
   if (await consentCovers(db, user!.userId, checked.client.id, checked.scopes)) {
     return issueCode(db, config, params, checked, user!);
   }
+  // The consent page and its Accept name the request by this handle; the query after it is only for compatibility
+  // with the spec's parameters and decides nothing (docs/api/oauth.md step 5).
+  const handle = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await insertAuthorizationRequest(db, {
+    handleHash: sha256Hex(handle),
+    userId: user!.userId,
+    clientId: checked.client.id,
+    redirectUri: checked.redirectUri,
+    scope: checked.scopes.join(' '),
+    state: params.state ?? null,
+    codeChallenge: params.code_challenge || null,
+    codeChallengeMethod: params.code_challenge ? (params.code_challenge_method ?? 'S256') : null,
+    trackingId: params.tracking_id?.slice(0, 200) || null,
+    createdAt: now,
+    expiresAt: now + AUTHORIZATION_REQUEST_TTL_MS,
+  });
   const consent = new URLSearchParams(
     definedOnly({
+      request: handle,
       scope: checked.scopes.join(' '),
       application_name: checked.applicationName,
       client_id: params.client_id,
@@ -65,39 +97,7 @@ export async function authorize(
   return { kind: 'redirect', location: `/pages/consent?${consent}` };
 }
 
-/** GET /api/consent (the consent page's Accept): the same checks again, then remember the consent and issue a code. */
-export async function acceptConsent(
-  db: Db,
-  config: OAuthModelConfig,
-  params: AuthorizeParams,
-  user: AuthorizingUser | null,
-): Promise<AuthorizeOutcome> {
-  const checked = await checkRequest(db, params, user);
-  if (!checked.ok) return checked.outcome;
-  await rememberConsent(db, {
-    userId: user!.userId,
-    clientId: checked.client.id,
-    scopes: checked.scopes,
-    trackingId: params.tracking_id?.slice(0, 200) || null,
-  });
-  return issueCode(db, config, params, checked, user!);
-}
-
 export const DENIAL_DESCRIPTION = 'user denied authorization request';
-
-/**
- * The consent page's Cancel navigates to GET /api/logout with error=access_denied (spec §4). When the request names a
- * registered client and one of its exact redirect URIs, the client hears about the denial; otherwise null.
- */
-export async function denialRedirect(db: Db, query: Record<string, unknown>): Promise<string | null> {
-  const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-  const clientId = text('client_id');
-  const redirectUri = text('redirect_uri');
-  if (text('error') !== 'access_denied' || !clientId || !redirectUri) return null;
-  const client = await findClient(db, clientId);
-  if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(redirectUri)) return null;
-  return clientRedirect(redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: text('state') });
-}
 
 async function checkRequest(db: Db, params: AuthorizeParams, user: AuthorizingUser | null): Promise<Checked> {
   const found = params.client_id ? await findClient(db, params.client_id) : null;
@@ -129,12 +129,15 @@ async function checkRequest(db: Db, params: AuthorizeParams, user: AuthorizingUs
   return { ok: true, client, applicationName: found.applicationName, redirectUri, scopes };
 }
 
-/** The library validates the request once more, stores the code (hashed) and builds the redirect with code and state. */
-async function issueCode(
+/**
+ * The library validates the request once more, stores the code (hashed) and builds the redirect with code and state.
+ * `db` may be a transaction: every query of the library's model then runs inside it.
+ */
+export async function issueCode(
   db: Db,
   config: OAuthModelConfig,
-  params: AuthorizeParams,
-  checked: Extract<Checked, { ok: true }>,
+  params: Pick<AuthorizeParams, 'client_id' | 'state' | 'code_challenge' | 'code_challenge_method'>,
+  checked: CodeGrant,
   user: AuthorizingUser,
 ): Promise<AuthorizeOutcome> {
   const oauthUser: OAuthUser = { id: user.userId, groupId: user.groupId, isOwner: user.isOwner };
@@ -159,7 +162,7 @@ async function issueCode(
   return { kind: 'redirect', location: response.get('location') as string };
 }
 
-function clientRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
+export function clientRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
   return url.toString();

@@ -1,0 +1,173 @@
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { sha256Hex } from '../../lib/opaque-secret.ts';
+import { findClient } from '../clients/clients.service.ts';
+import {
+  consumeAuthorizationRequest,
+  findPendingAuthorizationRequest,
+  type PendingAuthorizationRequest,
+} from '../oauth/authorization-requests.repository.ts';
+import {
+  clientRedirect,
+  DENIAL_DESCRIPTION,
+  issueCode,
+  UNKNOWN_REQUEST,
+  type AuthorizeOutcome,
+  type AuthorizingUser,
+  type CodeGrant,
+} from '../oauth/authorize.service.ts';
+import { allowedScope, toOAuthClient, type OAuthModelConfig } from '../oauth/oauth.model.ts';
+import type { ConsentRequestQuery } from '../oauth/oauth-params.ts';
+import { rememberConsent } from './consent.service.ts';
+
+/** GET /api/consent/request: what the consent and Alexa Together pages show, all of it from the server's records. */
+export interface ConsentRequestDetails {
+  /** The registered client's name, whatever the page's query says. */
+  application_name: string;
+  /** The account holder who registered the client (the developer), so a look-alike name has a face. */
+  owner_name: string;
+  /** Where the answer takes the user: the host of the registered redirect URI. */
+  redirect_host: string;
+  scope: string;
+  /** The request asks for an alexa scope: Accept goes through the Alexa Together page. */
+  alexa: boolean;
+}
+
+// A handle is 32 random bytes in base64url; anything else cannot name a request.
+const HANDLE = /^[A-Za-z0-9_-]{43}$/;
+
+type Lookup =
+  | { ok: true; pending: PendingAuthorizationRequest; grant: CodeGrant | null }
+  | { ok: false; reason: 'notFound' | 'mismatch' };
+
+/**
+ * The user's pending request named by the query's handle, checked against what the query also says. The spec's
+ * parameters may still ride along (client_id, redirect_uri, scope); when present they must name the same request, or
+ * the page was not the one the server sent. `grant` is null when the client no longer takes this redirect URI or the
+ * scope is no longer within the user's or the client's rights (the owner flag or the client changed since).
+ */
+async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser, now: number): Promise<Lookup> {
+  if (!query.request || !HANDLE.test(query.request)) return { ok: false, reason: 'notFound' };
+  const pending = await findPendingAuthorizationRequest(db, sha256Hex(query.request), user.userId, now);
+  if (!pending) return { ok: false, reason: 'notFound' };
+  const differs =
+    (query.client_id !== undefined && query.client_id !== pending.publicClientId) ||
+    (query.redirect_uri !== undefined && query.redirect_uri !== pending.redirectUri) ||
+    (query.scope !== undefined && !sameScopes(query.scope, pending.scope));
+  if (differs) return { ok: false, reason: 'mismatch' };
+  const client = await findClient(db, pending.publicClientId);
+  if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(pending.redirectUri)) {
+    return { ok: true, pending, grant: null };
+  }
+  const oauthClient = toOAuthClient(client);
+  const scopes = allowedScope(pending.scope.split(' ').filter(Boolean), oauthClient, user.isOwner);
+  return { ok: true, pending, grant: scopes ? { client: oauthClient, redirectUri: pending.redirectUri, scopes } : null };
+}
+
+function sameScopes(a: string, b: string): boolean {
+  const left = new Set(a.split(' ').filter(Boolean));
+  const right = new Set(b.split(' ').filter(Boolean));
+  return left.size === right.size && [...left].every((s) => right.has(s));
+}
+
+/**
+ * GET /api/consent/request. 404 ConsentRequestNotFound for an unknown, expired, answered or another user's handle
+ * (one answer for all, so a handle reveals nothing); 400 ConsentRequestMismatch when the page's query names another
+ * client, redirect URI or scope; 403 ConsentScopeNotAllowed when the scope is no longer within the user's rights.
+ */
+export async function describeConsentRequest(db: Db, query: ConsentRequestQuery, user: AuthorizingUser): Promise<ConsentRequestDetails> {
+  const found = await lookUp(db, query, user, Date.now());
+  if (!found.ok && found.reason === 'mismatch') {
+    throw new AppError(400, 'ConsentRequestMismatch', {
+      code: GenericCode.CONSENT_REQUEST_MISMATCH,
+      message: 'The page does not show the authorization request it names',
+    });
+  }
+  if (!found.ok) {
+    throw new AppError(404, 'ConsentRequestNotFound', {
+      code: GenericCode.CONSENT_REQUEST_NOT_FOUND,
+      message: 'No such authorization request is waiting for this user',
+    });
+  }
+  if (!found.grant) {
+    throw new AppError(403, 'ConsentScopeNotAllowed', {
+      code: GenericCode.CONSENT_SCOPE_NOT_ALLOWED,
+      message: 'The requested access can no longer be granted to this account',
+    });
+  }
+  const { pending, grant } = found;
+  return {
+    application_name: pending.applicationName,
+    owner_name: pending.ownerName ?? '',
+    redirect_host: new URL(pending.redirectUri).host,
+    scope: grant.scopes.join(' '),
+    alexa: grant.scopes.some((s) => s.startsWith('alexa:')),
+  };
+}
+
+/**
+ * GET /api/consent (Accept, or Continue on the Alexa Together page). Only the stored request counts: its client,
+ * redirect URI, scope, state and PKCE challenge. It is answered, the consent remembered and the code issued in one
+ * transaction, so a handle grants at most once and a failure leaves nothing half done.
+ */
+export async function acceptConsentRequest(
+  db: Db,
+  config: OAuthModelConfig,
+  query: ConsentRequestQuery,
+  user: AuthorizingUser | null,
+): Promise<AuthorizeOutcome> {
+  if (!user) return { kind: 'login' };
+  const now = Date.now();
+  const found = await lookUp(db, query, user, now);
+  if (!found.ok) return { kind: 'errorPage', description: UNKNOWN_REQUEST };
+  const { pending, grant } = found;
+  return db.transaction().execute(async (trx): Promise<AuthorizeOutcome> => {
+    if (!(await consumeAuthorizationRequest(trx, pending.handleHash, user.userId, now))) {
+      return { kind: 'errorPage', description: UNKNOWN_REQUEST };
+    }
+    if (!grant) return backToClient(pending, 'invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
+    await rememberConsent(trx, { userId: user.userId, clientId: grant.client.id, scopes: grant.scopes, trackingId: pending.trackingId });
+    const params = {
+      client_id: pending.publicClientId,
+      state: pending.state ?? undefined,
+      code_challenge: pending.codeChallenge ?? undefined,
+      code_challenge_method: pending.codeChallengeMethod ?? undefined,
+    };
+    return issueCode(trx, config, params, grant, user);
+  });
+}
+
+function backToClient(pending: PendingAuthorizationRequest, error: string, description: string): AuthorizeOutcome {
+  return {
+    kind: 'redirect',
+    location: clientRedirect(pending.redirectUri, { error, error_description: description, state: pending.state ?? undefined }),
+  };
+}
+
+/**
+ * The consent page's Cancel navigates to GET /api/logout with error=access_denied (spec §4). With a request handle,
+ * the stored request decides where the denial goes (its redirect URI and state) and is answered; it must be the
+ * user's own. Without one, a registered client and one of its exact redirect URIs named by the query hear about the
+ * denial, as before handles existed. Otherwise null: the logout page.
+ */
+export async function denialRedirect(db: Db, query: Record<string, unknown>, userId: string | null): Promise<string | null> {
+  const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+  if (text('error') !== 'access_denied') return null;
+  if (query.request !== undefined) {
+    const handle = text('request');
+    if (!userId || !handle || !HANDLE.test(handle)) return null;
+    const now = Date.now();
+    const pending = await findPendingAuthorizationRequest(db, sha256Hex(handle), userId, now);
+    if (!pending || !(await consumeAuthorizationRequest(db, pending.handleHash, userId, now))) return null;
+    const client = await findClient(db, pending.publicClientId);
+    if (!client?.redirectUris.includes(pending.redirectUri)) return null;
+    return clientRedirect(pending.redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: pending.state ?? undefined });
+  }
+  const clientId = text('client_id');
+  const redirectUri = text('redirect_uri');
+  if (!clientId || !redirectUri) return null;
+  const client = await findClient(db, clientId);
+  if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(redirectUri)) return null;
+  return clientRedirect(redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: text('state') });
+}

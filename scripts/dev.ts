@@ -40,6 +40,8 @@ start('api', ['server/index.ts'], {
   PORT: apiPort,
   // Links in mails and the same-origin check must name the origin the browser uses: Vite's.
   PUBLIC_URL: process.env.PUBLIC_URL ?? viteUrl,
+  // The statechart gallery is for the people building the portal, so it is on here and off by default elsewhere.
+  STATECHARTS_GALLERY: process.env.STATECHARTS_GALLERY ?? 'true',
 });
 start('vite', ['node_modules/vite/bin/vite.js', '--port', vitePort, '--strictPort'], { ...process.env, API_PORT: apiPort });
 

@@ -15,6 +15,12 @@ const int = (fallback: number, min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` })
     .default(fallback);
+const flag = z
+  .string()
+  .default('false')
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+  .transform((value) => value === 'true');
 const trustProxy = z
   .string()
   .default('false')
@@ -57,6 +63,7 @@ const envSchema = z.object({
     .default('info'),
   TRUST_PROXY: trustProxy,
   STATIC_DIR: z.string().min(1).default('dist'),
+  STATECHARTS_GALLERY: flag,
   ...lifecycleEnvShape,
   ...oauthEnvShape,
 });
@@ -71,6 +78,8 @@ export interface PublicSiteConfig {
   /** Where the SPA starts Login with Amazon; the client id is public by OAuth's design. */
   amazonAuthorizeUrl: string;
   amazonClientId: string | null;
+  /** Whether /pages/statecharts shows the internal statechart gallery; otherwise it is not found. */
+  statechartsGallery: boolean;
 }
 
 export interface Config extends LifecycleConfig, OAuthConfig {
@@ -153,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cnFilingNumbers: e.CN_FILING_NUMBERS ?? null,
       amazonAuthorizeUrl: e.AMAZON_AUTHORIZE_URL,
       amazonClientId: e.AMAZON_CLIENT_ID ?? null,
+      statechartsGallery: e.STATECHARTS_GALLERY,
     }),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -16,6 +16,7 @@ export const pagePaths = {
   error: '/pages/error',
   credentials: '/pages/credentials',
   alertForwardingConfig: '/pages/alert-forwarding-config',
+  alertForwardingDocs: '/pages/docs/alert-forwarding',
   authorizedApps: '/pages/authorized-apps',
   deviceSessions: '/pages/device-sessions',
   statecharts: '/pages/statecharts',

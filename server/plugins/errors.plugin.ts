@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GenericCode, type ApiErrorBody } from '../../shared-domain/error-codes.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
+import { isNavigation } from './static-spa.plugin.ts';
 
 /** The one place an error becomes a response body (design.md §4 rule 4). */
 export default globalPlugin('errors', async (app) => {
@@ -11,11 +12,15 @@ export default globalPlugin('errors', async (app) => {
 /**
  * Also Fastify's `frameworkErrors` (server/app.ts): a URL the router cannot decode or a path parameter over its length
  * limit is refused before any route or hook runs, and would otherwise get Fastify's own body echoing the URL.
+ * Outside /api a browser is loading a page: an address that cannot be decoded or served (`/pages/%E0%A4%A`,
+ * `/pages/x%00`) gets the SPA with 400, whose router shows the not-found page, rather than a JSON body on screen.
  */
-export function sendError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+export async function sendError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(err);
   if (appError.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.debug({ code: appError.code, name: appError.name }, 'request rejected');
+  const pageStatus = NAVIGATION_STATUS[appError.status];
+  if (pageStatus && isNavigation(request) && (await request.server.sendSpaDocument?.(reply, pageStatus))) return reply;
   const body: ApiErrorBody = {
     success: false,
     message: appError.message,
@@ -23,6 +28,10 @@ export function sendError(err: FastifyError | AppError | Error, request: Fastify
   };
   return reply.status(appError.status).send(body);
 }
+
+// What a navigation's refusal becomes: the static files' own 403 (a null byte, a path escaping the root) says nothing
+// a person needs, and it is the address that is bad.
+const NAVIGATION_STATUS: Partial<Record<number, number>> = { 400: 400, 403: 400, 404: 404 };
 
 // Fastify's own 4xx errors (body parsing, limits) are the client's fault and keep their status under a stable code;
 // everything else unexpected is a 500 whose details stay in the log.

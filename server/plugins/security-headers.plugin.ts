@@ -38,7 +38,15 @@ export default globalPlugin('security-headers', async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  // A URL the router cannot decode is answered before any hook runs; its page still needs these headers.
+  app.decorate('securityHeaders', Object.freeze(headers));
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
 
 /**
  * Helmet's headers depend only on its options here (no per-request nonces), so they are computed once at boot.

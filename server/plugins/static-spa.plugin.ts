@@ -1,21 +1,36 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { pageOf, pagePaths } from '../../shared-domain/page-paths.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 const NOT_BUILT =
   'The web app has not been built yet: run `npm run build` (or `npm start`, which builds first), then reload.\n';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Answers a navigation outside /api with the SPA's index.html under `status` (the SPA then shows the page, or its
+     * not-found page); false when there is no build to answer with.
+     */
+    sendSpaDocument(reply: FastifyReply, status: number): Promise<boolean>;
+  }
+}
+
 /**
  * Serves the Vite build and answers every client-side route with index.html (design.md §1). index.html must be
  * revalidated on each load so a deploy is picked up at once; hashed assets never change, so they cache forever.
+ * Outside /api nothing answers JSON: a page the SPA does not know gets index.html with 404 (the SPA shows its
+ * not-found page), and errors on such navigations (an undecodable URL) are answered the same way by the error handler.
  */
 export default globalPlugin('static-spa', async (app) => {
   const root = app.config.staticDir;
-  const built = existsSync(join(root, 'index.html'));
+  const indexFile = join(root, 'index.html');
+  const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -30,20 +45,47 @@ export default globalPlugin('static-spa', async (app) => {
     app.log.warn({ root }, 'static directory has no index.html; the SPA is not served');
   }
 
+  // The gallery is internal: unless configured, its address is as unknown to the server as to the SPA.
+  const isServedPage = (path: string): boolean => {
+    const page = pageOf(path);
+    return page !== null && (page !== pagePaths.statecharts || app.config.site.statechartsGallery);
+  };
+
+  app.decorate('sendSpaDocument', async (reply: FastifyReply, status: number): Promise<boolean> => {
+    if (!built) return false;
+    let html: Buffer;
+    try {
+      // Read on each answer rather than cached, so a rebuild is served at once.
+      html = await readFile(indexFile);
+    } catch {
+      return false;
+    }
+    await reply
+      .headers(app.securityHeaders)
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+    return true;
+  });
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isSpaRoute(request)) {
+    if (!isNavigation(request)) {
       throw new AppError(404, 'NotFound', { code: GenericCode.NOT_FOUND, message: 'Not found' });
     }
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    await app.sendSpaDocument(reply, isServedPage(pathOf(request)) ? 200 : 404);
+    return reply;
   });
 });
 
-// Client routes are extensionless GETs outside /api; a missing file such as /assets/x.js is a real 404.
-function isSpaRoute(request: FastifyRequest): boolean {
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+/** A GET or HEAD outside /api: a browser loading a page (or a file of the build), never an API client. */
+export function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?')[0] ?? '/';
-  if (path === '/api' || path.startsWith('/api/')) return false;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  const path = pathOf(request);
+  return path !== '/api' && !path.startsWith('/api/');
 }

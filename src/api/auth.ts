@@ -41,6 +41,8 @@ export interface PublicConfig {
   /** Login with Amazon starts here; both are null when the server has no Amazon client configured. */
   amazonAuthorizeUrl?: string | null;
   amazonClientId?: string | null;
+  /** Whether the internal statechart gallery is served (STATECHARTS_GALLERY); absent from older servers: off. */
+  statechartsGallery?: boolean;
 }
 
 export function getPublicConfig(): Promise<{ success: true; data: PublicConfig }> {

@@ -1,6 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/route-error.tsx';
+import { loadPublicConfig } from '../lib/public-config.ts';
 import { paths } from './paths.ts';
+
+const notFound = () => import('../flows/not-found/not-found-page.tsx');
+
+/** The gallery is internal: unless the server says it is served, its address is not found and mermaid never loads. */
+async function statechartsGallery() {
+  return (await loadPublicConfig()).statechartsGallery === true ? import('../flows/statecharts/statecharts-page.tsx') : notFound();
+}
 
 /**
  * Every page is a lazy route, so each screen downloads only its own code; the statechart gallery (mermaid) never
@@ -29,8 +37,11 @@ export const routes: RouteObject[] = [
       { path: paths.authorizedApps, lazy: () => import('../flows/authorized-apps/authorized-apps-page.tsx') },
       { path: paths.credentials, lazy: () => import('../flows/credentials/credentials-page.tsx') },
       { path: paths.alertForwardingConfig, lazy: () => import('../flows/alert-forwarding/alert-forwarding-page.tsx') },
+      { path: paths.alertForwardingDocs, lazy: () => import('../flows/alert-forwarding-docs/alert-forwarding-docs-page.tsx') },
       { path: paths.deviceSessions, lazy: () => import('../flows/device-sessions/device-sessions-page.tsx') },
-      { path: paths.statecharts, lazy: () => import('../flows/statecharts/statecharts-page.tsx') },
+      { path: paths.statecharts, lazy: statechartsGallery },
+      // Last: every address no route above claims, however malformed, gets the translated not-found page.
+      { path: '*', lazy: notFound },
     ],
   },
 ];

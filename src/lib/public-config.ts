@@ -13,7 +13,7 @@ const EMPTY: PublicConfig = {
 let pending: Promise<PublicConfig> | null = null;
 
 /** One request per page load; a failure leaves the optional links out rather than breaking the page. */
-function loadPublicConfig(): Promise<PublicConfig> {
+export function loadPublicConfig(): Promise<PublicConfig> {
   pending ??= getPublicConfig()
     .then((body) => ({ ...EMPTY, ...body.data }))
     .catch(() => {

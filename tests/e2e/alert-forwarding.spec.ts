@@ -120,12 +120,14 @@ describe('alert forwarding', () => {
     expect(await text(page, 'credential-name')).toBe('Alert Bridge');
     expect(await page.getByTestId('aes-key').count()).toBe(0);
 
-    // The documentation opens in a tab of its own, readable as text.
+    // The documentation opens in a tab of its own, as a page of the portal with the Markdown drawn.
     const [docs] = await Promise.all([
       page.context().waitForEvent('page'),
       page.getByRole('link', { name: 'Alert forwarding documentation' }).click(),
     ]);
-    await eventually(async () => (await docs.textContent('body')) ?? '').toContain('## Reading an alert');
+    await docs.getByRole('heading', { name: 'Reading an alert', level: 2 }).waitFor();
+    expect(new URL(docs.url()).pathname).toBe('/pages/docs/alert-forwarding');
+    expect(await docs.textContent('body')).not.toContain('## Reading an alert');
     await docs.close();
 
     // Edit the webhook: saved, and still there after a reload.

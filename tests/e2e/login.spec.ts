@@ -132,6 +132,37 @@ describe('login', () => {
     expect(portalLocation(local.page)).toBe('/pages/main?x=1');
   });
 
+  it('comes back only to pages: return_to=/api/logout neither logs out nor lands on JSON', async (test) => {
+    const user = await createUser(server, { email: 'return-to@example.com', owner: false });
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/logout' || path === '/api/config') apiCalls.push(`${request.resourceType()} ${path}`);
+    });
+
+    await page.goto(`/pages/login?return_to=${encodeURIComponent('/api/logout')}`);
+    await fillLogin(page, user.email, DEFAULT_TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+    expect(portalLocation(page)).toBe('/pages/main');
+    expect(await sessionStatus(page)).toBe(200);
+
+    // Signed in, such a link resumes the session to the main page: the session survives, whatever the disguise.
+    for (const target of ['/api/logout', '/pages/%2e%2e/api/logout', '/api/config']) {
+      await page.goto(`/pages/login?return_to=${encodeURIComponent(target)}`);
+      await page.waitForURL('**/pages/main');
+      await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+      expect(await sessionStatus(page)).toBe(200);
+    }
+    // The SPA reads its public config with fetch; no navigation ever went to an API URL.
+    expect(apiCalls.filter((call) => call.startsWith('document'))).toEqual([]);
+
+    // A page of the portal is still where return_to leads.
+    await page.goto(`/pages/login?return_to=${encodeURIComponent('/pages/device-sessions')}`);
+    await page.waitForURL('**/pages/device-sessions');
+  });
+
   it('submits on Enter in either field and shows Processing while busy', async (test) => {
     const user = await createUser(server, { email: 'keyboard@example.com' });
     const { page } = await openPage(browser, test, { baseURL: server.url });

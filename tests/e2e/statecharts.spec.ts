@@ -11,7 +11,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startE2eServer({ STATECHARTS_GALLERY: 'true' }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -38,5 +38,24 @@ describe('statechart gallery', () => {
 
     // The gallery is offline: nothing but the portal itself was asked for anything.
     expect(foreign).toEqual([]);
+  });
+
+  it('is not found, and never downloaded, on a server that does not serve it', async (test) => {
+    const plain = await startE2eServer();
+    try {
+      const { page } = await openPage(browser, test, { baseURL: plain.url });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto('/pages/statecharts');
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+      await page.getByRole('link', { name: 'Go to the login page' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Statecharts' }).count()).toBe(0);
+      expect(scripts.filter((path) => /statecharts-page|mermaid/i.test(path))).toEqual([]);
+    } finally {
+      await plain.close();
+    }
   });
 });

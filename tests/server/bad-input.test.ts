@@ -118,6 +118,7 @@ describe('service endpoints', () => {
         cnFilingNumbers: null,
         amazonAuthorizeUrl: 'https://www.amazon.com/ap/oa',
         amazonClientId: null,
+        statechartsGallery: false,
         termsUrl: null,
         androidAppPackage: null,
         captcha: { provider: 'altcha', siteKey: null },

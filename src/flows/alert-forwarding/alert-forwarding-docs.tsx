@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Group } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import documentation from '../../../docs/api/alert-forwarding.md?raw';
+import { paths } from '../../app/paths.ts';
 import decryptionExample from '../../../docs/api/alert-forwarding-decrypt.mjs?raw';
 
 export const DECRYPTION_EXAMPLE_FILE = 'alert-forwarding-decrypt.mjs';
 
 /**
- * The documentation and the decryption example come with this page's own chunk, from the files the server's tests
- * run, so they always describe the server this build talks to and need no external site.
+ * The decryption example comes with this page's own chunk, from the file the server's tests run, so it always matches
+ * the server this build talks to and needs no external site; the documentation is a page of the portal.
  */
 function useObjectUrl(text: string, type: string): string | undefined {
   const [url, setUrl] = useState<string>();
@@ -21,12 +21,10 @@ function useObjectUrl(text: string, type: string): string | undefined {
 }
 
 export function AlertForwardingDocs() {
-  // text/plain so that the browser shows the Markdown instead of downloading it.
-  const docsUrl = useObjectUrl(documentation, 'text/plain;charset=utf-8');
   const exampleUrl = useObjectUrl(decryptionExample, 'text/javascript;charset=utf-8');
   return (
     <Group gap="lg">
-      <Anchor href={docsUrl} target="_blank" rel="noopener noreferrer" size="sm">
+      <Anchor href={paths.alertForwardingDocs} target="_blank" rel="noopener noreferrer" size="sm">
         <Trans>Alert forwarding documentation</Trans>
       </Anchor>
       <Anchor href={exampleUrl} download={DECRYPTION_EXAMPLE_FILE} size="sm">

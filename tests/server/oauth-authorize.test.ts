@@ -148,12 +148,20 @@ describe('GET /api/oauth/authorize', () => {
 });
 
 describe('GET /api/consent', () => {
-  it('needs a session, and sends the visitor to log in and come back to the authorization request', async () => {
-    const url = await authorizeUrl(server, { client: app, scope: 'person:read' });
-    const search = new URL(url).search;
-    const { location } = await navigate(`${server.url}/api/consent${search}`);
-    // Not back to /api/consent: after logging in, the person sees the consent page again before anything is granted.
-    expect(location).toBe(`/pages/login?return_to=${encodeURIComponent(`/api/oauth/authorize${search}`)}`);
+  it('needs a session, and sends the visitor to log in and back to the consent page, not to Accept', async () => {
+    const { location: page } = await navigate(await authorizeUrl(server, { client: app, scope: 'person:read' }), ownerCookie);
+    const accept = new URL(page!, server.url);
+    accept.pathname = '/api/consent';
+    const { location } = await navigate(accept.toString());
+    // After logging in the person sees the consent page again, for the same pending request, before anything is granted.
+    const returnTo = new URL(location!, server.url).searchParams.get('return_to')!;
+    expect(returnTo).toBe(page);
+    const loggedIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'owner@example.com', password: 'Secret1234', return_to: returnTo }),
+    });
+    expect((await loggedIn.json()).redirect).toBe(page);
   });
 
   it('is never where a login returns to: a link to the login page cannot grant consent', async () => {

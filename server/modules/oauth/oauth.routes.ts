@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pagePaths } from '../../../shared-domain/page-paths.ts';
 import { DEFAULT_AFTER_LOGIN, OAUTH_AUTHORIZE_PATH, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import { loadSession } from '../../plugins/session.plugin.ts';
 import { authorize, type AuthorizeOutcome, type AuthorizingUser } from './authorize.service.ts';
@@ -33,15 +34,16 @@ export async function authorizingUser(request: FastifyRequest): Promise<Authoriz
 
 /**
  * Every outcome is a navigation: our login page, our error page, or a redirect the service has already checked
- * (consent page or registered URI). After the login the browser comes back to the authorization request, the one API
- * path return_to accepts, even when the consent endpoint asked: a return_to that reached /api/consent would grant
- * consent without the consent page, so the person sees that page again instead.
+ * (consent page or registered URI). After the login the browser comes back to the authorization request (the one API
+ * path return_to accepts) or, when the consent endpoint asked, to the consent page of the same request: a return_to
+ * that reached /api/consent would grant consent without the person seeing that page.
  */
 export function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: AuthorizeOutcome) {
   reply.header('cache-control', 'no-store');
   if (outcome.kind === 'login') {
     const query = request.url.indexOf('?');
-    const returnTo = safeReturnTo(OAUTH_AUTHORIZE_PATH + (query === -1 ? '' : request.url.slice(query)), DEFAULT_AFTER_LOGIN);
+    const back = request.routeOptions.url === OAUTH_AUTHORIZE_PATH ? OAUTH_AUTHORIZE_PATH : pagePaths.consent;
+    const returnTo = safeReturnTo(back + (query === -1 ? '' : request.url.slice(query)), DEFAULT_AFTER_LOGIN);
     return reply.redirect(`/pages/login?return_to=${encodeURIComponent(returnTo)}`, 302);
   }
   if (outcome.kind === 'errorPage') {

@@ -14,6 +14,11 @@ export function validateLogin(fields: LoginFields): LoginValidationCode | null {
   return null;
 }
 
+/** The account an email names, as the server looks it up: case and surrounding spaces do not matter. */
+export function loginAccount(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** POST /api/login answers this on success; the client navigates to `redirect` (already checked by the server). */
 export interface LoginSuccessBody {
   success: true;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validateLogin } from '../../shared-domain/login.ts';
+import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
 import { loginFailureFrom, type LoginFailure } from './login.errors.ts';
 
 export interface LoginInput {
@@ -13,6 +13,8 @@ export interface LoginContext extends LoginInput {
   error: LoginFailure | null;
   /** Epoch ms when an account lock ends; the view counts down to it. */
   lockedUntil: number | null;
+  /** The account (loginAccount) that lock belongs to: another email is not locked, this one stays locked. */
+  lockedAccount: string | null;
   redirect: string | null;
 }
 
@@ -29,6 +31,9 @@ export type LoginEvent =
 
 /** Both actors answer the URL to go to; resumeSession answers null when there is no session to resume. */
 type RedirectOutput = { redirect: string };
+
+const typedAccount = (event: LoginEvent) =>
+  event.type === 'form.change' && event.field === 'username' ? loginAccount(event.value) : null;
 
 export const loginMachine = setup({
   types: {
@@ -54,6 +59,14 @@ export const loginMachine = setup({
       const failure = loginFailureFrom((event as { error?: unknown }).error);
       return failure.code === 'AccountLocked' && (failure.lockSeconds ?? 0) > 0;
     },
+    isOtherAccount: ({ context, event }) => {
+      const account = typedAccount(event);
+      return account !== null && account !== context.lockedAccount;
+    },
+    // Typing the locked account's email back while its lock runs shows the lock again instead of a form the server
+    // would only refuse.
+    isLockedAccount: ({ context, event }) =>
+      context.lockedAccount !== null && typedAccount(event) === context.lockedAccount && (context.lockedUntil ?? 0) > Date.now(),
   },
   actions: {
     assignField: assign(({ context, event }) => {
@@ -63,11 +76,22 @@ export const loginMachine = setup({
     assignValidationError: assign({ error: ({ context }) => ({ code: validateLogin(context)! }) }),
     assignRedirect: assign({ redirect: ({ event }) => (event as { output?: RedirectOutput }).output?.redirect ?? null }),
     assignFailure: assign({ error: ({ event }) => loginFailureFrom((event as { error?: unknown }).error) }),
-    assignLock: assign(({ event }) => {
+    assignLock: assign(({ context, event }) => {
       const failure = loginFailureFrom((event as { error?: unknown }).error);
-      return { error: failure, lockedUntil: Date.now() + (failure.lockSeconds ?? 0) * 1000 };
+      return {
+        error: failure,
+        lockedUntil: Date.now() + (failure.lockSeconds ?? 0) * 1000,
+        lockedAccount: loginAccount(context.username),
+      };
     }),
-    clearError: assign({ error: null, lockedUntil: null }),
+    assignLockShown: assign({
+      error: ({ context }) => ({
+        code: 'AccountLocked' as const,
+        lockSeconds: Math.ceil(Math.max(0, (context.lockedUntil ?? 0) - Date.now()) / 1000),
+      }),
+    }),
+    clearError: assign({ error: null }),
+    clearLock: assign({ error: null, lockedUntil: null, lockedAccount: null }),
   },
 }).createMachine({
   id: 'login',
@@ -79,6 +103,7 @@ export const loginMachine = setup({
     password: '',
     error: null,
     lockedUntil: null,
+    lockedAccount: null,
     redirect: null,
   }),
   initial: 'resuming',
@@ -96,7 +121,10 @@ export const loginMachine = setup({
     },
     editing: {
       on: {
-        'form.change': { actions: 'assignField' },
+        'form.change': [
+          { guard: 'isLockedAccount', target: 'locked', actions: ['assignField', 'assignLockShown'] },
+          { actions: 'assignField' },
+        ],
         'form.submit': [
           { guard: 'hasValidationError', target: 'editing', actions: 'assignValidationError', reenter: false },
           { target: 'submitting', actions: 'clearError' },
@@ -123,10 +151,15 @@ export const loginMachine = setup({
       },
     },
     locked: {
-      description: 'Too many failed attempts: the form waits out the lock the server reported.',
+      description: 'Too many failed attempts: the form waits out the lock the server reported, unless another account is typed.',
       tags: ['error'],
-      on: { 'form.change': { actions: 'assignField' } },
-      after: { lockExpired: { target: 'editing', actions: 'clearError' } },
+      on: {
+        'form.change': [
+          { guard: 'isOtherAccount', target: 'editing', actions: ['assignField', 'clearError'] },
+          { actions: 'assignField' },
+        ],
+      },
+      after: { lockExpired: { target: 'editing', actions: 'clearLock' } },
     },
     redirecting: {
       description: 'Signed in: the page navigates to the redirect the server checked.',

@@ -1,8 +1,11 @@
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
 import { afterEvent } from '../../tests/support/model-harness.ts';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
 import type { LoginErrorCode } from './login.errors.ts';
+import type { LoginContext } from './login.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
 export const LOCK_SECONDS = 90;
@@ -38,18 +41,49 @@ export const submitFailures: Array<{ label: string; error: unknown; code: LoginE
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
 ];
 
+/** The answer that locks the account for LOCK_SECONDS. */
+export const LOCKING = submitFailures.find((failure) => failure.label === `403 code 78 (${LOCK_SECONDS} s)`)!;
+
+/** Emails typed everywhere: none and an account. */
+const USERNAMES = ['', 'ann@example.com'];
+/**
+ * Typed while locked only, to keep the graph small: the same account spelt otherwise stays locked, another account
+ * does not (typing back the locked one is covered by USERNAMES).
+ */
+const USERNAMES_WHILE_LOCKED = ['ANN@Example.com', 'bob@example.com'];
+
+const typing = (field: 'username' | 'password', values: string[]): ModelEvent[] =>
+  values.map((value) => ({ type: 'form.change', field, value }));
+
 /** Typing, submitting and every outcome of the two actors; `successRedirect` is what the server answers on success. */
-export function loginEvents(successRedirect: string): ModelEvent[] {
-  return [
-    ...(['username', 'password'] as const).flatMap((field) =>
-    (field === 'username' ? ['', 'ann@example.com'] : ['', 'Secret1234']).map((value) => ({ type: 'form.change', field, value })),
-  ),
-  { type: 'form.submit' },
-  { type: 'xstate.done.actor.resumeSession', output: { redirect: '/pages/main' } },
-  { type: 'xstate.done.actor.resumeSession', output: null },
-  { type: 'xstate.error.actor.resumeSession', error: new ApiError(0, null) },
-  { type: 'xstate.done.actor.submitLogin', output: { redirect: successRedirect } },
-  ...submitFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitLogin' as const, error })),
+export function loginEvents(successRedirect: string): (snapshot: AnyMachineSnapshot) => ModelEvent[] {
+  const events: ModelEvent[] = [
+    ...typing('username', USERNAMES),
+    ...typing('password', ['', 'Secret1234']),
+    { type: 'form.submit' },
+    { type: 'xstate.done.actor.resumeSession', output: { redirect: '/pages/main' } },
+    { type: 'xstate.done.actor.resumeSession', output: null },
+    { type: 'xstate.error.actor.resumeSession', error: new ApiError(0, null) },
+    { type: 'xstate.done.actor.submitLogin', output: { redirect: successRedirect } },
+    ...submitFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitLogin' as const, error })),
     afterEvent('lockExpired', 'login.locked'),
   ];
+  const whileLocked = [...events, ...typing('username', USERNAMES_WHILE_LOCKED)];
+  // Only the first account gets locked: another one locked as well would double the graph and test nothing new.
+  const notLocking = events.filter((event) => !('error' in event && event.error === LOCKING.error));
+  return (snapshot) =>
+    snapshot.matches('locked') ? whileLocked : loginAccount(snapshot.context.username) === USERNAMES[1] ? events : notLocking;
+}
+
+/**
+ * What guards read: the fields' validation, which account is typed and which one is locked. Whether an error shows is
+ * read by no guard, but it is what the page shows: keeping it makes paths retry after a failure.
+ */
+export function loginModelContext(context: LoginContext) {
+  return {
+    invalid: validateLogin(context),
+    failed: context.error !== null,
+    account: loginAccount(context.username),
+    lockedAccount: context.lockedAccount,
+  };
 }

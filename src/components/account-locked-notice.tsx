@@ -4,8 +4,8 @@ import { LockCountdown } from './lock-countdown.tsx';
 import { StatusMessage } from './status-message.tsx';
 
 /**
- * Spec §2 "account-locked notice": too many failed logins. With a known end (epoch ms) it counts down to it; a lock
- * whose duration the server did not say shows the sentence alone.
+ * The account-locked notice: why (too many failed logins), then, when the end (epoch ms) is known, a second sentence
+ * counting down to it; a lock whose duration the server did not say shows the first sentence alone.
  */
 export function AccountLockedNotice({ until }: { until: number | null }) {
   const { i18n } = useLingui();

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 
-/** Spec §8: the lock time in minutes and seconds; it counts down so the reader knows when to try again. */
+/** The lock time in minutes and seconds, as the second sentence of the lock notice; it counts down to the end. */
 export function LockCountdown({ until }: { until: number }) {
+  const { t } = useLingui();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -11,11 +12,6 @@ export function LockCountdown({ until }: { until: number }) {
   const remaining = Math.max(0, Math.ceil((until - now) / 1000));
   const minutes = Math.floor(remaining / 60);
   const seconds = remaining % 60;
-  return (
-    <span data-testid="lock-countdown">
-      <Trans>
-        Try again in {minutes} min {seconds} s.
-      </Trans>
-    </span>
-  );
+  const time = t`${minutes} min ${seconds} s`;
+  return <span data-testid="lock-countdown">{t`Try again in ${time}.`}</span>;
 }

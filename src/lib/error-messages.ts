@@ -17,7 +17,7 @@ export const errorMessages = {
   InvalidEmailOrPassword: msg`Invalid email or password`,
   EmailNotRegistered: msg`This email is not registered`,
   AccountNotVerified: msg`The account needs to be verified`,
-  AccountLocked: msg`Your account is locked due to too many failed login attempts`,
+  AccountLocked: msg`Your account is locked because of too many failed login attempts.`,
   UnexpectedError: msg`Unexpected error, please try again later`,
   AnErrorOccured: msg`An error occured, please try again later`,
   AuthenticationError: msg`Authentication Error Occured`,

@@ -21,6 +21,8 @@ export interface AmazonSignIn {
 
 export interface AmazonCallbackContext extends AmazonCallbackInput {
   signIn: AmazonSignIn | null;
+  /** Amazon's OAuth error code, passed on to the error page, which translates it (its description is free text). */
+  amazonError: string | null;
   errorDescription: string | null;
   redirect: string | null;
 }
@@ -57,7 +59,8 @@ export const amazonCallbackMachine = setup({
     /** Leaves the page (replacing it in history: the callback is spent); provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
     assignAmazonError: assign({
-      errorDescription: ({ event }) => (event.type === 'callback.open' ? (event.errorDescription ?? event.error) : null),
+      amazonError: ({ event }) => (event.type === 'callback.open' ? event.error : null),
+      errorDescription: ({ event }) => (event.type === 'callback.open' ? event.errorDescription : null),
     }),
     assignBadRequest: assign({ errorDescription: BAD_REQUEST }),
     assignEmailTaken: assign({ errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account` }),
@@ -81,7 +84,7 @@ export const amazonCallbackMachine = setup({
 }).createMachine({
   id: 'amazon-callback',
   description: 'Finish Login with Amazon at /pages/cb: trade the code (with the stored PKCE verifier) for a session and follow the redirect.',
-  context: ({ input }) => ({ product: input.product, signIn: null, errorDescription: null, redirect: null }),
+  context: ({ input }) => ({ product: input.product, signIn: null, amazonError: null, errorDescription: null, redirect: null }),
   initial: 'opening',
   states: {
     opening: {
@@ -116,9 +119,14 @@ export const amazonCallbackMachine = setup({
       entry: { type: 'navigate', params: ({ context }) => ({ url: context.redirect! }) },
     },
     failed: {
-      description: 'The error page, with error_description from Amazon, bad_request, or email_already_exists_as_{product}_account.',
+      description: "The error page, with Amazon's error and error_description, bad_request, or email_already_exists_as_{product}_account.",
       type: 'final',
-      entry: { type: 'navigate', params: ({ context }) => ({ url: errorPageUrl(context.errorDescription ?? BAD_REQUEST) }) },
+      entry: {
+        type: 'navigate',
+        params: ({ context }) => ({
+          url: context.amazonError ? errorPageUrl(context.errorDescription, context.amazonError) : errorPageUrl(context.errorDescription ?? BAD_REQUEST),
+        }),
+      },
     },
   },
 });

@@ -32,9 +32,9 @@ export const openCases: OpenCase[] = [
   {
     label: 'Amazon refused, with a description',
     event: open({ error: 'access_denied', errorDescription: 'The user denied the request', stored: STORED }),
-    errorUrl: '/pages/error?error_description=The%20user%20denied%20the%20request',
+    errorUrl: '/pages/error?error=access_denied&error_description=The%20user%20denied%20the%20request',
   },
-  { label: 'Amazon refused, no description', event: open({ error: 'server_error' }), errorUrl: '/pages/error?error_description=server_error' },
+  { label: 'Amazon refused, no description', event: open({ error: 'server_error' }), errorUrl: '/pages/error?error=server_error' },
   { label: 'a code and the stored state', event: open({ code: CODE, stored: STORED }), errorUrl: null },
   { label: 'a code, but no stored state', event: open({ code: CODE }), errorUrl: '/pages/error?error_description=bad_request' },
   { label: 'the stored state, but no code', event: open({ stored: STORED }), errorUrl: '/pages/error?error_description=bad_request' },

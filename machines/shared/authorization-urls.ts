@@ -73,7 +73,10 @@ export function alexaConsentUrl(params: URLSearchParams): string {
   return `/api/consent?${query(ALEXA_CONSENT_KEYS.map((key) => [key, params.get(key)] as const))}`;
 }
 
-/** The error page with a description it translates (src/lib/error-messages.ts errorDescriptionKey). */
-export function errorPageUrl(description: string): string {
-  return `${paths.error}?${query([['error_description', description]])}`;
+/**
+ * The error page with an error_description and an OAuth error code, which it translates (src/lib/error-messages.ts
+ * errorPageMessageKey); it never shows either as text.
+ */
+export function errorPageUrl(description: string | null, error: string | null = null): string {
+  return `${paths.error}?${query([['error', error], ['error_description', description]])}`;
 }

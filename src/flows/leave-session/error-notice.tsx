@@ -2,29 +2,30 @@ import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { LeaveSessionEvent, leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { errorDescriptionKey, errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, errorPageMessageKey } from '../../lib/error-messages.ts';
 import { hasSessionCookie } from '../../lib/session.ts';
 import { LoginButton } from './login-button.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof leaveSessionMachine>;
   send: (event: LeaveSessionEvent) => void;
+  /** The query's `error` and `error_description`: codes to translate, never text to show. */
+  error: string | null;
   description: string | null;
 }
 
-/** idle and loggingOut of /pages/error: the translated error_description, or the raw one when it is not known. */
-export function ErrorNotice({ state, send, description }: Props) {
+/** idle and loggingOut of /pages/error: the words for the query's error code, never the query's own text. */
+export function ErrorNotice({ state, send, error, description }: Props) {
   const { i18n } = useLingui();
-  const key = description ? errorDescriptionKey(description) : null;
+  const key = errorPageMessageKey(error, description);
   return (
     <Stack gap="md" align="center">
       <Title order={1} size="h3" ta="center">
         <Trans>An error occurred</Trans>
       </Title>
-      {description ? (
+      {key ? (
         <Text ta="center" data-testid="error-description">
-          {/* Unknown values come from the query: React escapes them, and they are never a link or markup. */}
-          {key ? i18n._(errorMessages[key]) : description}
+          {i18n._(errorMessages[key])}
         </Text>
       ) : null}
       <LoginButton state={state} onLeave={() => send({ type: 'session.leave', hasSession: hasSessionCookie() })} />

@@ -9,7 +9,7 @@ export function ErrorPage() {
   const [state, send] = useLeaveSession();
   return (
     <CenteredLayout>
-      <ErrorNotice state={state} send={send} description={search.get('error_description')} />
+      <ErrorNotice state={state} send={send} error={search.get('error')} description={search.get('error_description')} />
     </CenteredLayout>
   );
 }

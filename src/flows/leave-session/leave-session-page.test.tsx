@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
@@ -76,23 +76,62 @@ describeModel(leaveSessionMachine, {
 });
 
 describe('error page', () => {
+  const GENERIC = 'The request could not be completed. Go back and try again.';
+
+  async function shownFor(query: string) {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    const { container } = renderRoutes([{ path: '/pages/error', element: <ErrorPage /> }], `/pages/error?${query}`);
+    const shown = await screen.findByTestId('error-description');
+    return { text: shown.textContent, container };
+  }
+
   it.each([
+    // RFC 6749 §4.1.2.1 and §5.2 error codes
+    ['invalid_request', "The application's request was not valid"],
+    ['unauthorized_client', 'The application is not allowed to ask for access this way'],
     ['access_denied', 'Access Denied'],
+    ['unsupported_response_type', 'The application asked for access in a way this portal does not support'],
+    ['invalid_scope', 'The application asked for access that cannot be granted to your account'],
+    ['server_error', 'Unexpected error, please try again later'],
+    ['temporarily_unavailable', 'The service is temporarily unavailable, please try again later'],
+    ['invalid_client', 'This application is not registered here, or may not sign in this way'],
+    ['invalid_grant', 'The authorization has expired or was already used: start again from the application'],
+    ['unsupported_grant_type', 'The application asked for access in a way this portal does not support'],
+    // the portal's own descriptions
+    ['invalid_redirect_uri', 'The application asked to return to an address it did not register'],
+    ['unknown_authorization_request', 'This authorization request has expired or was already answered: start again from the application'],
     ['user denied authorization request', 'You denied the application access to your account'],
     ['bad_request', 'The request was not valid, please try again'],
     ['email_already_exists_as_acme_account', 'This email already belongs to an account: sign in with your email and password'],
-    ['<img src=x onerror=alert(1)>Call us', '<img src=x onerror=alert(1)>Call us'],
-  ])('shows error_description %j as %j', async (description, text) => {
-    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
-    const { container } = renderRoutes(
-      [{ path: '/pages/error', element: <ErrorPage /> }],
-      `/pages/error?error_description=${encodeURIComponent(description)}`,
+  ])('translates %j, read from error_description or from error', async (code, text) => {
+    expect((await shownFor(`error_description=${encodeURIComponent(code)}`)).text).toBe(text);
+    cleanup();
+    expect((await shownFor(`error=${encodeURIComponent(code)}`)).text).toBe(text);
+  });
+
+  it('prefers a known error_description to the error code', async () => {
+    expect((await shownFor('error=invalid_request&error_description=invalid_redirect_uri')).text).toBe(
+      'The application asked to return to an address it did not register',
     );
-    expect(await screen.findByTestId('error-description')).toHaveTextContent(text, { normalizeWhitespace: false });
+  });
+
+  it('falls back to the error code when the description is free text', async () => {
+    expect((await shownFor('error=access_denied&error_description=The%20user%20denied%20the%20request')).text).toBe('Access Denied');
+  });
+
+  it.each([
+    ['a sentence', 'error_description=Your%20account%20has%20been%20suspended.%20Call%20%2B1%20555%200100'],
+    ['markup', `error_description=${encodeURIComponent('<img src=x onerror=alert(1)>Call us')}`],
+    ['an unknown error code', 'error=account_suspended_call_us'],
+    ['an unknown code and a sentence', 'error=call_us&error_description=Call%20%2B1%20555%200100'],
+  ])('never shows the text of %s from the URL, only a generic message', async (_label, query) => {
+    const { text, container } = await shownFor(query);
+    expect(text).toBe(GENERIC);
+    expect(container.textContent).not.toMatch(/suspended|Call|call_us|onerror/);
     expect(container.querySelector('main img')).toBeNull();
   });
 
-  it('shows only the heading without an error_description', async () => {
+  it('shows only the heading without an error or error_description', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
     renderRoutes([{ path: '/pages/error', element: <ErrorPage /> }], '/pages/error');
     expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -161,5 +161,22 @@ describe('recover page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByTestId('recover-confirmation')).toHaveTextContent(ADDRESS);
     expect(query).toEqual({ email: ADDRESS, language: 'en-us' });
+  });
+
+  it('shows an email with markup literally in the confirmation, without a console error', async () => {
+    const markup = '<script>alert(1)</script>&<b>Co</b>@example.com';
+    const consoleError = vi.spyOn(console, 'error');
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/password/recover', () => HttpResponse.json({ success: true, message: 'sent' })),
+    );
+    const { container } = renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], `/pages/recover?email=${encodeURIComponent(markup)}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByTestId('recover-confirmation')).toHaveTextContent(`We have sent a link to set a new password to ${markup}.`, {
+      normalizeWhitespace: false,
+    });
+    expect(container.querySelector('main script, main b')).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
   });
 });

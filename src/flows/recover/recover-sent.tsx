@@ -16,7 +16,7 @@ interface Props {
 
 /** The confirmation that replaces the form: success, and resending (busy) from it. */
 export function RecoverSent({ state, send, linkSearch }: Props) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { sentTo, resend } = state.context;
   const email = sentTo ?? '';
   const busy = state.hasTag('busy');
@@ -27,7 +27,8 @@ export function RecoverSent({ state, send, linkSearch }: Props) {
         <Trans>Check your email</Trans>
       </Title>
       <Text ta="center" data-testid="recover-confirmation">
-        <Trans>We have sent a link to set a new password to {email}.</Trans>
+        {/* The address is what was typed or came in the link: t, never Trans, which would parse tags inside it. */}
+        {t`We have sent a link to set a new password to ${email}.`}
       </Text>
       {resend?.kind === 'resent' ? <StatusMessage kind="success">{i18n._(errorMessages.WeHaveResentTheRecoverEmail)}</StatusMessage> : null}
       {resend?.kind === 'failed' ? (

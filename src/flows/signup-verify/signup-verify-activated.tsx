@@ -18,7 +18,7 @@ const regionNames: Record<Region, MessageDescriptor> = {
 
 /** Activated: the region the account lives in, and the way to log in. */
 export function SignupVerifyActivated({ region }: { region: Region | null }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const regionName = region && region in regionNames ? i18n._(regionNames[region]) : region;
   return (
     <Stack gap="md" align="center">
@@ -27,7 +27,8 @@ export function SignupVerifyActivated({ region }: { region: Region | null }) {
       </Title>
       {regionName ? (
         <Text ta="center" data-testid="region">
-          <Trans>Region: {regionName}</Trans>
+          {/* An unknown region is shown as the server named it: t, never Trans, which would parse tags inside it. */}
+          {t`Region: ${regionName}`}
         </Text>
       ) : null}
       <Button component={Link} to={paths.login}>

@@ -16,6 +16,7 @@ import { alexaTogetherMachine } from '../machines/alexa-together/alexa-together.
 import { amazonCallbackMachine } from '../machines/amazon-callback/amazon-callback.machine.ts';
 import { authorizedAppsMachine } from '../machines/authorized-apps/authorized-apps.machine.ts';
 import { deviceSessionsMachine } from '../machines/device-sessions/device-sessions.machine.ts';
+import { sessionCheckMachine } from '../machines/session-check/session-check.machine.ts';
 
 /** Every machine drawn in docs/statecharts/<slug>.md (design.md §7): a new flow adds one line here. */
 export const statechartRegistry: Record<string, AnyStateMachine> = {
@@ -36,4 +37,5 @@ export const statechartRegistry: Record<string, AnyStateMachine> = {
   'create-grant': createGrantMachine,
   'alert-forwarding': alertForwardingMachine,
   'device-sessions': deviceSessionsMachine,
+  'session-check': sessionCheckMachine,
 };

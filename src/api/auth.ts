@@ -48,3 +48,13 @@ export interface PublicConfig {
 export function getPublicConfig(): Promise<{ success: true; data: PublicConfig }> {
   return apiRequest('GET', 'config');
 }
+
+export interface SessionBody {
+  success: true;
+  data: { user: { email: string; name: string; apiAccess: boolean; isGroupOwner: boolean } };
+}
+
+/** Whether the session the cookies name is still alive on the server (401 when revoked, expired or absent). */
+export function getSession(): Promise<SessionBody> {
+  return apiRequest<SessionBody>('GET', 'session');
+}

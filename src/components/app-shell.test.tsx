@@ -1,12 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { landing, renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
-import { useMswServer } from '../../tests/support/msw.ts';
+import { sessionFromClaimsCookie, useMswServer } from '../../tests/support/msw.ts';
+import { useReturnToLoginWhen } from '../lib/return-to-login.ts';
+import { forgetSessionCheck } from '../lib/session-check.ts';
 import { AuthenticatedShell } from './app-shell.tsx';
 
 const server = useMswServer();
+
+// Each page is its own component, as in the app: moving to another page mounts a new shell.
+function MainStub() {
+  return (
+    <AuthenticatedShell>
+      <p>main content</p>
+    </AuthenticatedShell>
+  );
+}
+function SessionsStub() {
+  return (
+    <AuthenticatedShell>
+      <p>sessions content</p>
+    </AuthenticatedShell>
+  );
+}
+/** A page whose first request answers 401. */
+function EndingStub() {
+  return (
+    <AuthenticatedShell>
+      <EndsAtOnce />
+    </AuthenticatedShell>
+  );
+}
+function EndsAtOnce() {
+  useReturnToLoginWhen(true);
+  return null;
+}
 const config = { faqUrl: 'https://help.example/faq', apiDocsUrl: 'https://help.example/api' };
 
 function renderShell() {
@@ -59,5 +89,68 @@ describe('authenticated shell', () => {
     renderShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/pages/logout');
+  });
+
+  it('asks the server once per page load: moving between signed-in pages does not ask again', async () => {
+    let checks = 0;
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: config })),
+      http.get('/api/session', () => {
+        checks += 1;
+        return sessionFromClaimsCookie();
+      }),
+    );
+    setSessionClaims({ apiAccess: false, isGroupOwner: true });
+    const routes = [
+      { path: '/pages/main', element: <MainStub /> },
+      { path: '/pages/device-sessions', element: <SessionsStub /> },
+      landing('/pages/login'),
+    ];
+    const { router, unmount } = renderRoutes(routes, '/pages/main');
+    expect(await screen.findByText('main content')).toBeInTheDocument();
+    expect(checks).toBe(1);
+
+    // The next signed-in page shows at once, with no busy state in between.
+    await act(() => router.navigate('/pages/device-sessions'));
+    expect(screen.getByText('sessions content')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Checking your session')).toBeNull();
+    expect(checks).toBe(1);
+
+    // Signed in again with other claims (another user, say): that session is confirmed on its own.
+    setSessionClaims({ apiAccess: true, isGroupOwner: true });
+    await act(() => router.navigate('/pages/main'));
+    expect(await screen.findByText('main content')).toBeInTheDocument();
+    expect(checks).toBe(2);
+
+    // A full page load starts with nothing remembered.
+    unmount();
+    forgetSessionCheck();
+    renderRoutes(routes, '/pages/main');
+    expect(await screen.findByText('main content')).toBeInTheDocument();
+    expect(checks).toBe(3);
+  });
+
+  it('asks again once a signed-in page has learnt that its session ended', async () => {
+    let checks = 0;
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: config })),
+      http.get('/api/session', () => {
+        checks += 1;
+        return sessionFromClaimsCookie();
+      }),
+    );
+    setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    const { router } = renderRoutes(
+      [{ path: '/pages/main', element: <MainStub /> }, { path: '/pages/authorized-apps', element: <EndingStub /> }, landing('/pages/login')],
+      '/pages/main',
+    );
+    expect(await screen.findByText('main content')).toBeInTheDocument();
+    await act(() => router.navigate('/pages/authorized-apps'));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+    expect(checks).toBe(1);
+
+    await act(() => router.navigate('/pages/main'));
+    expect(await screen.findByText('main content')).toBeInTheDocument();
+    expect(checks).toBe(2);
   });
 });

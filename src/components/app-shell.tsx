@@ -1,32 +1,78 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { ActionIcon, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { sessionCheckMachine, type SessionUser } from '../../machines/session-check/session-check.machine.ts';
+import type { SessionClaims } from '../../shared-domain/login.ts';
+import { getSession } from '../api/auth.ts';
 import logoUrl from '../assets/logo.svg';
 import { paths } from '../app/paths.ts';
-import { loginReturningTo } from '../lib/return-to-login.ts';
+import { loginReturningTo, useReturnToLoginWhen } from '../lib/return-to-login.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { cacheApiAccess, canSeeDeveloperMenu, readSessionClaims } from '../lib/session.ts';
+import { confirmedSessionCheck, rememberSessionCheck } from '../lib/session-check.ts';
 import '../app/styles-shell.ts';
 import classes from './app-shell.module.css';
+import { SessionCheckFailed } from './session-check-failed.tsx';
+import { SessionChecking } from './session-checking.tsx';
+import { SessionEnded } from './session-ended.tsx';
 
-/** The signed-in frame: top bar with the menu button and account menu, and the 300 px navigation drawer. */
+/**
+ * The signed-in frame of every signed-in page. Without the claims cookie there is no session to ask about: straight
+ * to login. With it, the server confirms the session first (once per page load, see lib/session-check.ts); until
+ * then nothing signed-in shows, and the page's own content (and its requests) start only once it is confirmed.
+ */
 export function AuthenticatedShell({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
   const location = useLocation();
-  const [opened, drawer] = useDisclosure(false);
   const claims = readSessionClaims();
+  if (!claims) return <Navigate replace to={loginReturningTo(location)} />;
+  return <SessionGate claims={claims}>{children}</SessionGate>;
+}
+
+/** Owns the session-check actor and picks the view for its state. */
+function SessionGate({ claims, children }: { claims: SessionClaims; children: ReactNode }) {
+  const machine = useMemo(
+    () =>
+      sessionCheckMachine.provide({
+        actors: { checkSession: fromPromise(async () => (await getSession()).data.user) },
+      }),
+    [],
+  );
+  const [state, send, actor] = useMachine(machine, { snapshot: confirmedSessionCheck(claims) });
+  const signedIn = state.matches('signedIn');
+  const ended = state.matches('sessionEnded');
+
+  // Remembered when the server confirms, not whenever this shows signedIn: a shell restored from the remembered
+  // answer must not remember it again after its page has learnt that the session ended (child effects run first).
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('signedIn')) rememberSessionCheck(claims, actor.getPersistedSnapshot());
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
+  useReturnToLoginWhen(ended);
+
+  if (state.matches('failed')) return <SessionCheckFailed onRetry={() => send({ type: 'session.retry' })} />;
+  if (ended) return <SessionEnded />;
+  if (!signedIn || !state.context.user) return <SessionChecking />;
+  return <ShellFrame user={state.context.user}>{children}</ShellFrame>;
+}
+
+/** signedIn: top bar with the menu button and account menu, and the 300 px navigation drawer. */
+function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const { t } = useLingui();
+  const [opened, drawer] = useDisclosure(false);
   const config = usePublicConfig();
 
   useEffect(() => {
-    if (claims) cacheApiAccess(claims);
-  }, [claims?.apiAccess]); // eslint-disable-line react-hooks/exhaustive-deps
+    cacheApiAccess(user);
+  }, [user.apiAccess]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!claims) {
-    return <Navigate replace to={loginReturningTo(location)} />;
-  }
-  const developer = canSeeDeveloperMenu(claims);
+  // The server's flags, not the cookie's: they are what the developer pages will be allowed.
+  const developer = canSeeDeveloperMenu(user);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { paths, withQuery } from '../app/paths.ts';
+import { forgetSessionCheck } from './session-check.ts';
 
 /** The login page, coming back to this very page (path and query) once signed in again. */
 export function loginReturningTo(location: Pick<Location, 'pathname' | 'search'>): string {
@@ -9,12 +10,15 @@ export function loginReturningTo(location: Pick<Location, 'pathname' | 'search'>
 
 /**
  * Every signed-in page ends the same way when the server says the session is over (401): the login page, then back
- * here. `ended` is the machine's word for it (a state or tag), so the page never guesses from a cookie.
+ * here. `ended` is the machine's word for it (a state or tag), so the page never guesses from a cookie. The shell's
+ * confirmation of the session is dropped with it, so the next signed-in page asks the server again.
  */
 export function useReturnToLoginWhen(ended: boolean): void {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
-    if (ended) navigate(loginReturningTo(location), { replace: true });
+    if (!ended) return;
+    forgetSessionCheck();
+    navigate(loginReturningTo(location), { replace: true });
   }, [ended, navigate, location]);
 }

@@ -1,8 +1,9 @@
 import { CLAIMS_COOKIE, type SessionClaims } from '../../shared-domain/login.ts';
 
 /**
- * The credential cookie is HttpOnly (design.md §5); the server sets a companion cookie with the public claims only,
- * which is how the SPA knows a session exists and what it may show.
+ * The credential cookie is HttpOnly; the server sets a companion cookie with the public claims only. It says that a
+ * session was opened, not that it is still alive (a session ended elsewhere leaves it behind): the signed-in shell
+ * asks the server before trusting it (docs/decisions/0006).
  */
 export function readSessionClaims(cookie: string = document.cookie): SessionClaims | null {
   const raw = cookie

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { forgetSessionCheck } from '../../src/lib/session-check.ts';
 
 // Mantine reads these browser APIs that jsdom lacks (design.md §8).
 if (!window.matchMedia) {
@@ -41,6 +42,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 afterEach(() => {
   cleanup();
+  // Every test is a fresh page load: the shell's confirmed session lives only as long as one.
+  forgetSessionCheck();
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -1,0 +1,19 @@
+import { Button, Center, Stack } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { StatusMessage } from './status-message.tsx';
+
+/** failed: the server could not be asked; that says nothing about the session, so the reader stays and retries. */
+export function SessionCheckFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="md">
+        <StatusMessage kind="error">
+          <Trans>We could not check your session. Please try again.</Trans>
+        </StatusMessage>
+        <Button onClick={onRetry}>
+          <Trans>Retry</Trans>
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

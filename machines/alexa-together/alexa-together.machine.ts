@@ -1,12 +1,25 @@
-import { setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { alexaConsentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
+import {
+  loadedRequest,
+  requestFailureGuards,
+  type ConsentRequestDetails,
+  type LoadRequestInput,
+} from '../shared/consent-request.ts';
+
+/** Spec §8 consent failures; the view translates them through src/lib/error-messages.ts. */
+export type AlexaTogetherErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 
 export interface AlexaTogetherInput {
-  /** The page's query without '?': scope, client_id, tracking_id, response_type, redirect_uri, state, application_name. */
+  /** The page's query without '?': the request's handle, and the spec's parameters that decide nothing. */
   search: string;
 }
 
-export type AlexaTogetherContext = AlexaTogetherInput;
+export interface AlexaTogetherContext extends AlexaTogetherInput {
+  /** The request as the server describes it; null until it has. */
+  request: ConsentRequestDetails | null;
+  error: AlexaTogetherErrorCode | null;
+}
 
 export type AlexaTogetherEvent = { type: 'link.continue' } | { type: 'link.cancel' };
 
@@ -16,35 +29,82 @@ export const alexaTogetherMachine = setup({
     context: {} as AlexaTogetherContext,
     events: {} as AlexaTogetherEvent,
   },
+  actors: {
+    loadRequest: fromPromise<ConsentRequestDetails, LoadRequestInput>(async () => {
+      throw new Error('loadRequest must be provided');
+    }),
+  },
   actions: {
     /** Leaves the page with a browser navigation; provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
+    assignRequest: assign({ request: ({ event }) => loadedRequest(event) }),
+    assignScopeError: assign({ error: 'InvalidScopeError' as AlexaTogetherErrorCode }),
+    assignLoadError: assign({ error: 'AnErrorOccured' as AlexaTogetherErrorCode }),
+  },
+  guards: {
+    ...requestFailureGuards,
+    // Continue grants the whole request: this page may only ask for one that links Alexa Together.
+    isAlexaRequest: ({ event }) => loadedRequest(event).alexa,
   },
 }).createMachine({
   id: 'alexa-together',
   description: 'Link the Alexa Together subscription: Continue consents through the server, Cancel denies the request.',
-  context: ({ input }) => ({ search: input.search }),
-  initial: 'asking',
+  context: ({ input }) => ({ search: input.search, request: null, error: null }),
+  initial: 'loading',
   states: {
+    loading: {
+      description: 'Asks the server for the pending request the page’s handle names; the query itself shows nothing.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRequest',
+        src: 'loadRequest',
+        input: ({ context }) => ({ search: context.search }),
+        onDone: [{ guard: 'isAlexaRequest', target: 'asking', actions: 'assignRequest' }, { target: 'unknownRequest' }],
+        onError: [
+          { guard: 'isSessionEnded', target: 'sessionEnded' },
+          { guard: 'isUnknownRequest', target: 'unknownRequest' },
+          { guard: 'isScopeRefused', target: 'failed', actions: 'assignScopeError' },
+          { target: 'failed', actions: 'assignLoadError' },
+        ],
+      },
+    },
     asking: {
+      description: 'The registered name, its owner and where the answer goes, with Cancel and Continue.',
       on: {
         'link.continue': { target: 'continuing' },
         'link.cancel': { target: 'cancelling' },
       },
     },
+    failed: {
+      description: 'The request cannot be accepted (InvalidScopeError) or could not be loaded (AnErrorOccured). Only Cancel.',
+      tags: ['error'],
+      on: { 'link.cancel': { target: 'cancelling' } },
+    },
+    unknownRequest: {
+      description:
+        'The server sent no such request to this user, or one without an alexa scope: nothing to continue with.',
+      type: 'final',
+      tags: ['error'],
+    },
+    sessionEnded: {
+      description: 'The session ended: the page goes to the login page, which brings the user back here.',
+      type: 'final',
+    },
     continuing: {
-      description: 'Navigates to /api/consent with the request; the buttons stay disabled while the page is left.',
+      description: 'Navigates to /api/consent with the handle; the buttons stay disabled while the page is left.',
       type: 'final',
       tags: ['busy'],
       entry: { type: 'navigate', params: ({ context }) => ({ url: alexaConsentUrl(new URLSearchParams(context.search)) }) },
     },
     cancelling: {
-      description: 'Navigates to /api/logout with error=access_denied, client_id, redirect_uri and state.',
+      description: 'Navigates to /api/logout with error=access_denied and the handle; the server tells the client.',
       type: 'final',
       tags: ['busy'],
       entry: {
         type: 'navigate',
-        params: ({ context }) => ({ url: denialUrl(denialRequestOf(new URLSearchParams(context.search))) }),
+        params: ({ context }) => ({
+          url: denialUrl(denialRequestOf(new URLSearchParams(context.search), context.request?.applicationName)),
+        }),
       },
     },
   },

@@ -1,45 +1,107 @@
 import { expect, vi } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { describeModel, expectSameState } from '../../tests/support/model-harness.ts';
+import {
+  createDeferredActors,
+  describeModel,
+  execDeferred,
+  expectSameState,
+  type DeferredActors,
+  type ModelStep,
+} from '../../tests/support/model-harness.ts';
+import type { ConsentRequestDetails } from '../shared/consent-request.ts';
 import { alexaTogetherMachine } from './alexa-together.machine.ts';
-import { alexaTogetherEvents, CONTINUE_URL, DENIAL_URL, SEARCH } from './alexa-together.model-cases.ts';
+import {
+  alexaTogetherEvents,
+  CONTINUE_URL,
+  denialUrlFor,
+  describeAlexaTogetherEvent,
+  failures,
+  LINK,
+  SEARCH,
+  serializeAlexaTogether,
+} from './alexa-together.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof alexaTogetherMachine>;
+  deferred: DeferredActors<'loadRequest'>;
   navigate: ReturnType<typeof vi.fn>;
+  /** What the machine must hold, tracked from the model's events. */
+  request: ConsentRequestDetails | null;
+  error: string | null;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const urls = (ctx: Ctx) => ctx.navigate.mock.calls.map(([, params]) => (params as { url: string }).url);
-const canPress = (ctx: Ctx) => view(ctx).can({ type: 'link.continue' }) || view(ctx).can({ type: 'link.cancel' });
+const canContinue = (ctx: Ctx) => view(ctx).can({ type: 'link.continue' });
+const canCancel = (ctx: Ctx) => view(ctx).can({ type: 'link.cancel' });
+const settle = execDeferred((ctx: Ctx) => ctx.deferred, ['loadRequest']);
 
 describeModel(alexaTogetherMachine, {
   input: { search: SEARCH },
   events: alexaTogetherEvents,
+  serialize: serializeAlexaTogether,
+  describeEvent: describeAlexaTogetherEvent,
   setup: (): Ctx => {
     const navigate = vi.fn();
-    return { navigate, actor: createActor(alexaTogetherMachine.provide({ actions: { navigate } }), { input: { search: SEARCH } }).start() };
+    const deferred = createDeferredActors(['loadRequest']);
+    const machine = alexaTogetherMachine.provide({ actions: { navigate }, actors: deferred.actors });
+    return { navigate, deferred, actor: createActor(machine, { input: { search: SEARCH } }).start(), request: null, error: null };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
+    'xstate.done.actor.loadRequest': async (step, ctx) => {
+      const output = (step.event as { output: ConsentRequestDetails }).output;
+      if (output === LINK) ctx.request = output;
+      await settle['xstate.done.actor.loadRequest'](step, ctx);
+    },
+    'xstate.error.actor.loadRequest': async (step: ModelStep, ctx) => {
+      const error = (step.event as { error: unknown }).error;
+      ctx.error = error === failures.SCOPE_REFUSED ? 'InvalidScopeError' : error === failures.INTERNAL_ERROR ? 'AnErrorOccured' : null;
+      await settle['xstate.error.actor.loadRequest'](step, ctx);
+    },
     'link.continue': (_step, ctx) => ctx.actor.send({ type: 'link.continue' }),
     'link.cancel': (_step, ctx) => ctx.actor.send({ type: 'link.cancel' }),
   },
   states: {
+    loading: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.deferred.lastInput('loadRequest')).toEqual({ search: SEARCH });
+      expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
+      expect(urls(ctx)).toEqual([]);
+    },
     asking: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(canPress(ctx)).toBe(true);
+      expect(view(ctx).context.request).toBe(LINK);
+      expect(canContinue(ctx) && canCancel(ctx)).toBe(true);
+      expect(urls(ctx)).toEqual([]);
+    },
+    failed: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.error).toBe(ctx.error);
+      expect(canContinue(ctx)).toBe(false);
+      expect(canCancel(ctx)).toBe(true);
+      expect(urls(ctx)).toEqual([]);
+    },
+    unknownRequest: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.request).toBeNull();
+      expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
+      expect(urls(ctx)).toEqual([]);
+    },
+    sessionEnded: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([]);
     },
     continuing: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(canPress(ctx)).toBe(false);
+      expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([CONTINUE_URL]);
     },
     cancelling: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(canPress(ctx)).toBe(false);
-      expect(urls(ctx)).toEqual([DENIAL_URL]);
+      expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
+      expect(urls(ctx)).toEqual([denialUrlFor(ctx.request?.applicationName ?? 'Official Portal Mobile App')]);
     },
   },
 });

@@ -1,127 +1,141 @@
-import { assign, setup } from 'xstate';
-import type { SessionClaims } from '../../shared-domain/login.ts';
+import { assign, fromPromise, setup } from 'xstate';
 import { hasScope, parseScopes, type Scope } from '../../shared-domain/scopes.ts';
 import { alexaTogetherUrl, consentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
+import {
+  loadedRequest,
+  requestFailureGuards,
+  type ConsentRequestDetails,
+  type LoadRequestInput,
+} from '../shared/consent-request.ts';
 
 /** Spec §8 consent failures; the view translates them through src/lib/error-messages.ts. */
 export type ConsentErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 
-export interface ConsentContext {
-  /** The page's query without '?': the authorization request, handed back to the server unchanged on Accept. */
+export interface ConsentInput {
+  /** The page's query without '?': the request's handle, and the spec's parameters that decide nothing. */
   search: string;
-  applicationName: string;
-  /** The requested scopes when they are valid for this user, else empty. */
+}
+
+export interface ConsentContext extends ConsentInput {
+  /** The request as the server describes it; null until it has. */
+  request: ConsentRequestDetails | null;
+  /** The request's scopes, parsed for display. */
   scopes: Scope[];
   error: ConsentErrorCode | null;
 }
 
+export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.cancel' };
+
 /**
- * request.open carries what the page read when it opened: its query and the session's public claims (null when the
- * claims cookie is missing or cannot be decoded). It is an event rather than input so that one model explores every
- * kind of request.
+ * The server has judged the scope against the user's and the client's rights; here it is only parsed for display, as
+ * an owner's would be, so nothing the server allowed is dropped again.
  */
-export type ConsentEvent =
-  | { type: 'request.open'; search: string; claims: SessionClaims | null }
-  | { type: 'consent.accept' }
-  | { type: 'consent.cancel' };
-
-type OpenEvent = Extract<ConsentEvent, { type: 'request.open' }>;
-
-function scopeOf(search: string): string {
-  return new URLSearchParams(search).get('scope') ?? '';
+function scopesOf(request: ConsentRequestDetails): Scope[] {
+  const parsed = parseScopes(request.scope, true);
+  return parsed.ok ? parsed.scopes : [];
 }
-
-/** parseScopes with the caller's group-owner claim: the one rule both halves apply (shared-domain/scopes.ts). */
-function parseRequest(event: OpenEvent) {
-  return parseScopes(scopeOf(event.search), event.claims?.isGroupOwner === true);
-}
-
-const openEvent = (event: ConsentEvent) => event as OpenEvent;
 
 export const consentMachine = setup({
   types: {
+    input: {} as ConsentInput,
     context: {} as ConsentContext,
     events: {} as ConsentEvent,
+  },
+  actors: {
+    loadRequest: fromPromise<ConsentRequestDetails, LoadRequestInput>(async () => {
+      throw new Error('loadRequest must be provided');
+    }),
   },
   actions: {
     /** Leaves the page: a browser navigation to a server URL, or a route of the SPA. Provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
     assignRequest: assign(({ event }) => {
-      const { search } = openEvent(event);
-      const parsed = parseRequest(openEvent(event));
-      return {
-        search,
-        applicationName: new URLSearchParams(search).get('application_name') ?? '',
-        scopes: parsed.ok ? parsed.scopes : [],
-      };
+      const request = loadedRequest(event);
+      return { request, scopes: scopesOf(request) };
     }),
-    assignSessionError: assign({ error: 'AnErrorOccured' as ConsentErrorCode }),
     assignScopeError: assign({ error: 'InvalidScopeError' as ConsentErrorCode }),
+    assignLoadError: assign({ error: 'AnErrorOccured' as ConsentErrorCode }),
   },
   guards: {
-    hasNoSession: ({ event }) => openEvent(event).claims === null,
-    isInvalidScope: ({ event }) => !parseRequest(openEvent(event)).ok,
-    // Spec §4: the internal scope (the product's own apps) consents without asking.
-    isInternalScope: ({ event }) => {
-      const parsed = parseRequest(openEvent(event));
-      return parsed.ok && hasScope(parsed.scopes, 'internal');
-    },
-    hasAlexaScope: ({ context }) => hasScope(context.scopes, 'alexa'),
+    ...requestFailureGuards,
+    // Spec §4: the internal scope (the product's own apps) consents without asking; the server's scope says so.
+    isInternalScope: ({ event }) => hasScope(scopesOf(loadedRequest(event)), 'internal'),
+    hasAlexaScope: ({ context }) => context.request?.alexa === true,
   },
 }).createMachine({
   id: 'consent',
   description:
-    'Ask whether the named application may have the requested scopes; Accept goes to the server (or first to Alexa Together), Cancel denies.',
-  context: { search: '', applicationName: '', scopes: [], error: null },
-  initial: 'opening',
+    'Ask whether the registered application may have the requested scopes; Accept goes to the server (or first to Alexa Together), Cancel denies.',
+  context: ({ input }) => ({ search: input.search, request: null, scopes: [], error: null }),
+  initial: 'loading',
   states: {
-    opening: {
-      description: 'The page reads its query and the session claims, then sends request.open.',
-      on: {
-        'request.open': [
-          { guard: 'hasNoSession', target: 'failed', actions: ['assignRequest', 'assignSessionError'] },
-          { guard: 'isInvalidScope', target: 'invalid', actions: ['assignRequest', 'assignScopeError'] },
+    loading: {
+      description: 'Asks the server for the pending request the page’s handle names; the query itself shows nothing.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRequest',
+        src: 'loadRequest',
+        input: ({ context }) => ({ search: context.search }),
+        onDone: [
           { guard: 'isInternalScope', target: 'accepting', actions: 'assignRequest' },
           { target: 'asking', actions: 'assignRequest' },
+        ],
+        onError: [
+          { guard: 'isSessionEnded', target: 'sessionEnded' },
+          { guard: 'isUnknownRequest', target: 'unknownRequest' },
+          { guard: 'isScopeRefused', target: 'invalid', actions: 'assignScopeError' },
+          { target: 'failed', actions: 'assignLoadError' },
         ],
       },
     },
     asking: {
-      description: 'The requested scopes, grouped Manage / View per resource, with Cancel and Accept.',
+      description: 'The registered name, its owner, where the answer goes, and the scopes grouped Manage / View.',
       on: {
         'consent.accept': [{ guard: 'hasAlexaScope', target: 'continuingToAlexa' }, { target: 'accepting' }],
         'consent.cancel': { target: 'cancelling' },
       },
     },
     invalid: {
-      description: 'InvalidScopeError: outside the grammar or beyond this user\'s rights. Only Cancel is possible.',
+      description: 'InvalidScopeError: the scope is no longer within this user\'s rights. Only Cancel is possible.',
       tags: ['error'],
       on: { 'consent.cancel': { target: 'cancelling' } },
     },
     failed: {
-      description: 'AnErrorOccured: the session claims are missing or cannot be decoded. Only Cancel is possible.',
+      description: 'AnErrorOccured: the request could not be loaded. Only Cancel is possible.',
       tags: ['error'],
       on: { 'consent.cancel': { target: 'cancelling' } },
     },
+    unknownRequest: {
+      description:
+        'The server sent no such request to this user (none, forged, expired, answered, another’s, or a query naming something else): nothing to accept.',
+      type: 'final',
+      tags: ['error'],
+    },
+    sessionEnded: {
+      description: 'The session ended: the page goes to the login page, which brings the user back here.',
+      type: 'final',
+    },
     accepting: {
-      description: 'Navigates to /api/consent with the request; the buttons stay disabled while the page is left.',
+      description: 'Navigates to /api/consent with the handle; the buttons stay disabled while the page is left.',
       type: 'final',
       tags: ['busy'],
       entry: { type: 'navigate', params: ({ context }) => ({ url: consentUrl(context.search) }) },
     },
     continuingToAlexa: {
-      description: 'An alexa scope: the Alexa Together page first, with the same request.',
+      description: 'An alexa scope: the Alexa Together page first, with the same handle.',
       type: 'final',
       tags: ['busy'],
       entry: { type: 'navigate', params: ({ context }) => ({ url: alexaTogetherUrl(context.search) }) },
     },
     cancelling: {
-      description: 'Navigates to /api/logout with error=access_denied; the server tells the client.',
+      description: 'Navigates to /api/logout with error=access_denied and the handle; the server tells the client.',
       type: 'final',
       tags: ['busy'],
       entry: {
         type: 'navigate',
-        params: ({ context }) => ({ url: denialUrl(denialRequestOf(new URLSearchParams(context.search))) }),
+        params: ({ context }) => ({
+          url: denialUrl(denialRequestOf(new URLSearchParams(context.search), context.request?.applicationName)),
+        }),
       },
     },
   },

@@ -1,79 +1,113 @@
-import type { SessionClaims } from '../../shared-domain/login.ts';
+import type { SnapshotFrom } from 'xstate';
+import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
 import type { Resource } from '../../shared-domain/scopes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { ConsentRequestDetails } from '../shared/consent-request.ts';
+import type { consentMachine } from './consent.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
-export const OWNER: SessionClaims = { apiAccess: false, isGroupOwner: true };
-export const MEMBER: SessionClaims = { apiAccess: false, isGroupOwner: false };
 
-/** The rest of the request exactly as GET /api/oauth/authorize writes it after scope (docs/api/oauth.md step 5). */
-const REST =
-  'application_name=Care%20App&client_id=care-client&redirect_uri=https%3A%2F%2Fclient.example%2Fcallback&state=xyz%2F1' +
-  '&response_type=code&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&tracking_id=track-7';
+export const HANDLE = 'Rq7mB1lN0vY5cKx2WwZ8eT3uHsJ4gFdA6pQ9oLiMnEb';
 
-export function searchFor(scope: string): string {
-  return `scope=${encodeURIComponent(scope)}&${REST}`;
+/**
+ * The page's query, as a crafted link could write it: the handle, then the spec's parameters naming another
+ * application. What the page shows must come from the server's answer, never from here.
+ */
+export const SEARCH =
+  `request=${HANDLE}&scope=user%3Aread&application_name=Official%20Portal%20Mobile%20App&client_id=care-client` +
+  '&redirect_uri=https%3A%2F%2Fclient.example%2Fcallback&state=xyz%2F1&response_type=code' +
+  '&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&tracking_id=track-7';
+
+/** Cancel (written out by hand): the registered name once known, and the handle that decides where the denial goes. */
+export function denialUrlFor(applicationName: string): string {
+  return (
+    `/api/logout?error=access_denied&error_description=user%20denied%20authorization%20request&application_name=${encodeURIComponent(applicationName)}` +
+    `&client_id=care-client&redirect_uri=https%3A%2F%2Fclient.example%2Fcallback&state=xyz%2F1&request=${HANDLE}`
+  );
 }
 
-/** Cancel, whatever was asked (written out by hand). */
-export const DENIAL_URL =
-  '/api/logout?error=access_denied&error_description=user%20denied%20authorization%20request&application_name=Care%20App' +
-  '&client_id=care-client&redirect_uri=https%3A%2F%2Fclient.example%2Fcallback&state=xyz%2F1';
-
-export interface OpenCase {
+export interface LoadedCase {
   label: string;
-  scope: string;
-  /** null: no readable claims cookie. */
-  claims: SessionClaims | null;
-  /** Where the page settles after opening. */
-  settles: 'asking' | 'invalid' | 'failed' | 'accepting';
+  request: ConsentRequestDetails;
+  /** Where the page settles once the server has answered. */
+  settles: 'asking' | 'accepting';
   manage: Resource[];
   view: Resource[];
 }
 
-export const openCases: OpenCase[] = [
-  {
-    label: 'owner asks to manage cameras and alerts, view the profile and skeletons',
+export const CARE: LoadedCase = {
+  label: 'Care App asks to manage cameras and alerts, view the profile and skeletons',
+  request: {
+    applicationName: 'Care App',
+    ownerName: 'Dana Developer',
+    redirectHost: 'client.example',
     scope: 'user:read camera:write skeleton:read alert:write',
-    claims: OWNER,
-    settles: 'asking',
-    manage: ['camera', 'alert'],
-    view: ['user', 'skeleton'],
+    alexa: false,
   },
-  {
-    label: 'member asks for camera:write (owners only)',
-    scope: 'user:read camera:write skeleton:read alert:write',
-    claims: MEMBER,
-    settles: 'invalid',
-    manage: [],
-    view: [],
-  },
-  { label: 'owner asks for camera:delete (no such permission)', scope: 'user:read camera:delete', claims: OWNER, settles: 'invalid', manage: [], view: [] },
-  {
-    label: 'member asks for alexa:write and person:read',
-    scope: 'alexa:write person:read',
-    claims: MEMBER,
-    settles: 'asking',
-    manage: ['alexa'],
-    view: ['person'],
-  },
-  { label: 'member asks for the internal scope', scope: 'internal:write user:read', claims: MEMBER, settles: 'accepting', manage: [], view: ['user'] },
-  { label: 'no readable session claims', scope: 'user:read', claims: null, settles: 'failed', manage: [], view: [] },
+  settles: 'asking',
+  manage: ['camera', 'alert'],
+  view: ['user', 'skeleton'],
+};
+
+/** A registered name is whatever its developer typed: it must be shown as text, markup and all. */
+export const HOSTILE_NAME = '<script>alert(1)</script> & Co';
+
+export const ALEXA: LoadedCase = {
+  label: 'an application with a hostile name asks for alexa:write and person:read',
+  request: { applicationName: HOSTILE_NAME, ownerName: 'Mallory <b>M</b>', redirectHost: 'alexa.example:8443', scope: 'alexa:write person:read', alexa: true },
+  settles: 'asking',
+  manage: ['alexa'],
+  view: ['person'],
+};
+
+export const INTERNAL: LoadedCase = {
+  label: 'the product’s own app asks for the internal scope',
+  request: { applicationName: 'Portal Mobile', ownerName: 'Operator', redirectHost: 'app.example', scope: 'internal:write user:read', alexa: false },
+  settles: 'accepting',
+  manage: [],
+  view: ['user'],
+};
+
+export const loadedCases = [CARE, ALEXA, INTERNAL];
+
+const NO_SESSION = new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
+const NOT_FOUND = new ApiError(404, apiErrorBody(GenericCode.CONSENT_REQUEST_NOT_FOUND, 'ConsentRequestNotFound'));
+const MISMATCH = new ApiError(400, apiErrorBody(GenericCode.CONSENT_REQUEST_MISMATCH, 'ConsentRequestMismatch'));
+const SCOPE_REFUSED = new ApiError(403, apiErrorBody(GenericCode.CONSENT_SCOPE_NOT_ALLOWED, 'ConsentScopeNotAllowed'));
+const INTERNAL_ERROR = new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError'));
+const NETWORK = new ApiError(0, null);
+
+export const failures = { NO_SESSION, NOT_FOUND, MISMATCH, SCOPE_REFUSED, INTERNAL_ERROR, NETWORK };
+const labels = new Map<unknown, string>([
+  [NO_SESSION, '401'],
+  [NOT_FOUND, '404 not found'],
+  [MISMATCH, '400 mismatch'],
+  [SCOPE_REFUSED, '403 scope refused'],
+  [INTERNAL_ERROR, '500'],
+  [NETWORK, 'network'],
+]);
+
+export const consentEvents: ModelEvent[] = [
+  ...loadedCases.map((c) => ({ type: 'xstate.done.actor.loadRequest' as const, output: c.request })),
+  ...Object.values(failures).map((error) => ({ type: 'xstate.error.actor.loadRequest' as const, error })),
+  { type: 'consent.accept' },
+  { type: 'consent.cancel' },
 ];
 
-export function openEvent(c: OpenCase): ModelEvent {
-  return { type: 'request.open', search: searchFor(c.scope), claims: c.claims };
-}
-
-export const consentEvents: ModelEvent[] = [...openCases.map(openEvent), { type: 'consent.accept' }, { type: 'consent.cancel' }];
-
-export function openCaseOf(event: ModelEvent): OpenCase {
-  const { search, claims } = event as unknown as { search: string; claims: SessionClaims | null };
-  const found = openCases.find((c) => searchFor(c.scope) === search && c.claims === claims);
-  if (!found) throw new Error(`not a consent open case: ${JSON.stringify(event)}`);
+export function loadedCaseOf(event: ModelEvent): LoadedCase {
+  const found = loadedCases.find((c) => c.request === (event as { output?: unknown }).output);
+  if (!found) throw new Error(`not a loaded case: ${JSON.stringify(event)}`);
   return found;
 }
 
+/** Guards read the loaded request's alexa flag; errors matter only as the state they lead to. */
+export function serializeConsent(snapshot: SnapshotFrom<typeof consentMachine>): unknown {
+  return { value: snapshot.value, alexa: snapshot.context.request?.alexa ?? null, error: snapshot.context.error };
+}
+
 export function describeConsentEvent(event: ModelEvent): string {
-  return event.type === 'request.open' ? `open: ${openCaseOf(event).label}` : event.type;
+  if (event.type === 'xstate.done.actor.loadRequest') return `loaded: ${loadedCaseOf(event).label}`;
+  if (event.type === 'xstate.error.actor.loadRequest') return `load fails ${labels.get((event as { error: unknown }).error)}`;
+  return event.type;
 }

@@ -1,50 +1,71 @@
 import { expect, vi } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { displayScopes, hasScope } from '../../shared-domain/scopes.ts';
-import { describeModel, expectSameState, type ModelStep } from '../../tests/support/model-harness.ts';
+import { displayScopes } from '../../shared-domain/scopes.ts';
+import {
+  createDeferredActors,
+  describeModel,
+  execDeferred,
+  expectSameState,
+  type DeferredActors,
+} from '../../tests/support/model-harness.ts';
 import { consentMachine } from './consent.machine.ts';
-import { consentEvents, DENIAL_URL, describeConsentEvent, openCaseOf, searchFor, type OpenCase } from './consent.model-cases.ts';
+import {
+  consentEvents,
+  denialUrlFor,
+  describeConsentEvent,
+  loadedCaseOf,
+  SEARCH,
+  serializeConsent,
+  type LoadedCase,
+} from './consent.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof consentMachine>;
+  deferred: DeferredActors<'loadRequest'>;
   navigate: ReturnType<typeof vi.fn>;
-  opened: OpenCase | null;
+  loaded: LoadedCase | null;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const canAccept = (ctx: Ctx) => view(ctx).can({ type: 'consent.accept' });
 const canCancel = (ctx: Ctx) => view(ctx).can({ type: 'consent.cancel' });
 const urls = (ctx: Ctx) => ctx.navigate.mock.calls.map(([, params]) => (params as { url: string }).url);
+const settle = execDeferred((ctx: Ctx) => ctx.deferred, ['loadRequest']);
 
 function expectShown(ctx: Ctx) {
   const { context } = view(ctx);
-  expect(context.applicationName).toBe('Care App');
-  expect(displayScopes(context.scopes)).toEqual({ manage: ctx.opened!.manage, view: ctx.opened!.view });
+  expect(context.request).toBe(ctx.loaded!.request);
+  expect(displayScopes(context.scopes)).toEqual({ manage: ctx.loaded!.manage, view: ctx.loaded!.view });
 }
 
 describeModel(consentMachine, {
+  input: { search: SEARCH },
   events: consentEvents,
   describeEvent: describeConsentEvent,
-  serializeContext: (context) => ({ alexa: hasScope(context.scopes, 'alexa') }),
+  serialize: serializeConsent,
   setup: (): Ctx => {
     const navigate = vi.fn();
-    const actor = createActor(consentMachine.provide({ actions: { navigate } })).start();
-    return { actor, navigate, opened: null };
+    const deferred = createDeferredActors(['loadRequest']);
+    const actor = createActor(consentMachine.provide({ actions: { navigate }, actors: deferred.actors }), { input: { search: SEARCH } }).start();
+    return { actor, deferred, navigate, loaded: null };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
-    'request.open': (step: ModelStep, ctx) => {
-      ctx.opened = openCaseOf(step.event);
-      ctx.actor.send(step.event as never);
+    'xstate.done.actor.loadRequest': async (step, ctx) => {
+      ctx.loaded = loadedCaseOf(step.event);
+      await settle['xstate.done.actor.loadRequest'](step, ctx);
     },
+    'xstate.error.actor.loadRequest': settle['xstate.error.actor.loadRequest'],
     'consent.accept': (_step, ctx) => ctx.actor.send({ type: 'consent.accept' }),
     'consent.cancel': (_step, ctx) => ctx.actor.send({ type: 'consent.cancel' }),
   },
   states: {
-    opening: (snapshot, ctx) => {
+    loading: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(canAccept(ctx)).toBe(false);
-      expect(canCancel(ctx)).toBe(false);
+      // The server is asked with the page's query, which carries the handle.
+      expect(ctx.deferred.lastInput('loadRequest')).toEqual({ search: SEARCH });
+      expect(ctx.deferred.pending('loadRequest')).toBe(1);
+      expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([]);
     },
     asking: (snapshot, ctx) => {
@@ -69,22 +90,35 @@ describeModel(consentMachine, {
       expect(canCancel(ctx)).toBe(true);
       expect(urls(ctx)).toEqual([]);
     },
+    unknownRequest: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
+      expect(view(ctx).context.request).toBeNull();
+      expect(urls(ctx)).toEqual([]);
+    },
+    sessionEnded: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
+      expect(urls(ctx)).toEqual([]);
+    },
     accepting: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
-      // The very request the page received, once.
-      expect(urls(ctx)).toEqual([`/api/consent?${searchFor(ctx.opened!.scope)}`]);
+      // The page's query, handle first, once; the server reads only the handle.
+      expect(urls(ctx)).toEqual([`/api/consent?${SEARCH}`]);
     },
     continuingToAlexa: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
-      expect(urls(ctx)).toEqual([`/pages/alexatogether?${searchFor(ctx.opened!.scope)}`]);
+      expect(urls(ctx)).toEqual([`/pages/alexatogether?${SEARCH}`]);
     },
     cancelling: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
-      expect(urls(ctx)).toEqual([DENIAL_URL]);
+      // Before a load the query's name rides along; the server decides by the handle either way.
+      expect(urls(ctx)).toEqual([denialUrlFor(ctx.loaded?.request.applicationName ?? 'Official Portal Mobile App')]);
     },
   },
 });

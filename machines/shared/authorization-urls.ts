@@ -14,7 +14,7 @@ function query(pairs: ReadonlyArray<readonly [string, string | null | undefined]
     .join('&');
 }
 
-/** Accept: the authorization request goes back to the server exactly as the consent page received it. */
+/** Accept: the consent page's query goes back to the server as received; of it, the server reads the handle. */
 export function consentUrl(search: string): string {
   return search ? `/api/consent?${search}` : '/api/consent';
 }
@@ -29,9 +29,11 @@ export interface DenialRequest {
   clientId: string | null;
   redirectUri: string | null;
   state: string | null;
+  /** The pending request's handle: with it the server answers that request, whatever the other parameters say. */
+  request: string | null;
 }
 
-/** Cancel: log out with access_denied; the server tells a registered client (docs/api/oauth.md "Cancel"). */
+/** Cancel: log out with access_denied; the server tells the request's client (docs/api/oauth.md "Cancel"). */
 export function denialUrl(request: DenialRequest): string {
   return `/api/logout?${query([
     ['error', 'access_denied'],
@@ -40,24 +42,28 @@ export function denialUrl(request: DenialRequest): string {
     ['client_id', request.clientId],
     ['redirect_uri', request.redirectUri],
     ['state', request.state],
+    ['request', request.request],
   ])}`;
 }
 
-export function denialRequestOf(params: URLSearchParams): DenialRequest {
+/** The page's query; `applicationName` replaces the query's name once the server has said which application asks. */
+export function denialRequestOf(params: URLSearchParams, applicationName?: string): DenialRequest {
   return {
-    applicationName: params.get('application_name'),
+    applicationName: applicationName ?? params.get('application_name'),
     clientId: params.get('client_id'),
     redirectUri: params.get('redirect_uri'),
     state: params.get('state'),
+    request: params.get('request'),
   };
 }
 
 /**
- * Alexa Together Continue (spec §7): scope, client_id, tracking_id, response_type, redirect_uri, application_name and
- * the optional state, each when the page has it. The PKCE challenge rides along when the request had one: dropping it
- * would issue a code that no longer proves who asked for it.
+ * Alexa Together Continue (spec §7): the request's handle, which alone decides what is granted, then scope, client_id,
+ * tracking_id, response_type, redirect_uri, application_name and the optional state and PKCE challenge, each when the
+ * page has it, for compatibility.
  */
 const ALEXA_CONSENT_KEYS = [
+  'request',
   'scope',
   'client_id',
   'tracking_id',

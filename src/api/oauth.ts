@@ -1,3 +1,4 @@
+import type { ConsentRequestDetails } from '../../machines/shared/consent-request.ts';
 import type { LoginSuccessBody } from '../../shared-domain/login.ts';
 import { apiRequest } from './client.ts';
 
@@ -34,4 +35,33 @@ export async function putRevokeConsent(clientId: string): Promise<AuthorizedAppR
     body: { client_id: clientId },
   });
   return body.data.authorized_app;
+}
+
+/** GET /api/consent/request (docs/api/oauth.md): the pending authorization request the consent pages show. */
+export interface ConsentRequestBody {
+  success: true;
+  data: { application_name: string; owner_name: string; redirect_host: string; scope: string; alexa: boolean };
+}
+
+/**
+ * Asks the server what the page's handle names. The page's client_id, redirect_uri and scope go along so that a query
+ * naming something else than the stored request is refused, rather than shown beside the real one.
+ */
+export async function getConsentRequest(search: string): Promise<ConsentRequestDetails> {
+  const query = new URLSearchParams(search);
+  const { data } = await apiRequest<ConsentRequestBody>('GET', 'consent/request', {
+    query: {
+      request: query.get('request'),
+      client_id: query.get('client_id'),
+      redirect_uri: query.get('redirect_uri'),
+      scope: query.get('scope'),
+    },
+  });
+  return {
+    applicationName: data.application_name,
+    ownerName: data.owner_name,
+    redirectHost: data.redirect_host,
+    scope: data.scope,
+    alexa: data.alexa,
+  };
 }

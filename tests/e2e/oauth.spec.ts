@@ -216,6 +216,7 @@ describe('a third-party application', () => {
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.waitForURL('**/pages/alexatogether?*');
     await page.getByRole('heading', { name: 'Link your Alexa Together subscription' }).waitFor();
+    await page.getByText(/^Care App asks to link your Alexa Together subscription/).waitFor();
     await page.getByText(/24\/7 Urgent Response team/).waitFor();
 
     const callback = clientApp.next();
@@ -227,6 +228,50 @@ describe('a third-party application', () => {
     );
     const tokens = await oauth.processAuthorizationCodeResponse(as, app.oauthClient, exchange);
     expect(tokens.scope?.split(' ').sort()).toEqual(['alexa:write', 'person:read']);
+  });
+});
+
+describe('the consent page shows only what the server stored', () => {
+  it('names the registered application however the link renames it, and refuses a request the server did not send', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const request = await authorizationRequest('alert:read');
+    await logInToConsent(page, request.url);
+    // Who registered it and where the answer goes (their exact words are checked by the view test, src/flows/consent).
+    await page.getByTestId('request-owner').waitFor();
+    await page.getByTestId('request-redirect').waitFor();
+
+    // The link from the report: the same request, renamed after a trusted app.
+    const renamed = new URL(page.url());
+    renamed.searchParams.set('application_name', 'Official Portal Mobile App');
+    await page.goto(renamed.toString());
+    await page.getByRole('heading', { name: 'Allow Care App to access your account?' }).waitFor();
+    expect(await page.getByText('Official Portal Mobile App').count()).toBe(0);
+
+    // Without a handle, with a forged one, or naming another client: an error screen with a way on, and no Accept.
+    const handle = renamed.searchParams.get('request')!;
+    const crafted = new URL(renamed);
+    crafted.searchParams.delete('request');
+    const forged = new URL(renamed);
+    forged.searchParams.set('request', 'A'.repeat(43));
+    const otherClient = new URL(renamed);
+    otherClient.searchParams.set('client_id', 'someone-elses-client');
+    for (const url of [crafted, forged, otherClient]) {
+      await page.goto(url.toString());
+      const refused = page.getByTestId('unknown-authorization-request');
+      await refused.waitFor();
+      expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+      expect(await page.getByText('Official Portal Mobile App').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: /Care App/ }).count()).toBe(0);
+    }
+    await page.getByTestId('unknown-authorization-request').getByRole('link').click();
+    await page.waitForURL('**/pages/main');
+
+    // The real request is still waiting, and Accept grants exactly it.
+    const callback = clientApp.next();
+    await page.goto(`/pages/consent?request=${handle}`);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    const query = await callback;
+    expect(oauth.validateAuthResponse(as, app.oauthClient, query, request.state).get('code')).toBeTruthy();
   });
 });
 

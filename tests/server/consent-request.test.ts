@@ -145,7 +145,14 @@ describe('GET /api/consent/request', () => {
   it('answers 400 when the page’s client, redirect URI or scope is not the request’s', async () => {
     const page = await consentPage(memberCookie, { client: care, scope: 'user:read alert:read' });
     const request = page.searchParams.get('request')!;
-    for (const wrong of [{ client_id: evil.client.clientId }, { redirect_uri: OTHER_URI }, { scope: 'user:read' }, { scope: 'user:read alert:read camera:read' }, { client_id: '' }]) {
+    const wrongs: Array<Record<string, string>> = [
+      { client_id: evil.client.clientId },
+      { redirect_uri: OTHER_URI },
+      { scope: 'user:read' },
+      { scope: 'user:read alert:read camera:read' },
+      { client_id: '' },
+    ];
+    for (const wrong of wrongs) {
       const response = await details(memberCookie, { request, ...wrong });
       expect(response.status, JSON.stringify(wrong)).toBe(400);
       expect((await response.json()).error).toEqual({ code: 'CONSENT_REQUEST_MISMATCH', name: 'ConsentRequestMismatch' });

@@ -6,32 +6,69 @@ import { alexaTogetherMachine } from '../../../machines/alexa-together/alexa-tog
 import {
   alexaTogetherEvents,
   CONTINUE_URL,
-  DENIAL_URL,
+  denialUrlFor,
+  describeAlexaTogetherEvent,
+  failures,
+  HANDLE,
+  LINK,
   SEARCH,
+  serializeAlexaTogether,
 } from '../../../machines/alexa-together/alexa-together.model-cases.ts';
-import { describeModel } from '../../../tests/support/model-harness.ts';
+import type { ConsentRequestDetails } from '../../../machines/shared/consent-request.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+import { landing, renderRoutes } from '../../../tests/support/render.tsx';
+import type { ConsentRequestBody } from '../../api/oauth.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { AlexaTogetherPage } from './alexa-together-page.tsx';
 
 const server = useMswServer();
 
+const errorText = {
+  InvalidScopeError: 'The application asked for access that cannot be granted to your account',
+  AnErrorOccured: 'An error occured, please try again later',
+};
+
 interface Ctx {
   assign: MockInstance<(url: string) => void>;
+  requests: DeferredQueue<'loadRequest'>;
+  router: ReturnType<typeof renderRoutes>['router'];
+  loaded: ConsentRequestDetails | null;
+  error: keyof typeof errorText | null;
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const cancelButton = () => screen.getByRole('button', { name: 'Cancel' });
+const heading = () => screen.findByRole('heading', { name: 'Link your Alexa Together subscription' });
 
+function toResponse(event: ModelEvent): Response {
+  if (event.type === 'xstate.done.actor.loadRequest') {
+    const request = (event as { output: ConsentRequestDetails }).output;
+    const body: ConsentRequestBody = {
+      success: true,
+      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, scope: request.scope, alexa: request.alexa },
+    };
+    return HttpResponse.json(body);
+  }
+  const error = (event as { error: ApiError }).error;
+  return HttpResponse.json(error.body, { status: error.status });
+}
+
+/** The registered name shown literally (markup and all), its owner and host; never the name the link carried. */
 async function expectText() {
-  expect(await screen.findByRole('heading', { name: 'Link your Alexa Together subscription' })).toBeInTheDocument();
-  expect(screen.getByText(/Care App asks to link your Alexa Together subscription to your account/)).toBeInTheDocument();
+  expect(await heading()).toBeInTheDocument();
+  expect(
+    screen.getByText(`${LINK.applicationName} asks to link your Alexa Together subscription to your account, so that the falls we detect can reach Alexa Together.`),
+  ).toBeInTheDocument();
+  expect(screen.getByTestId('request-owner')).toHaveTextContent('Registered by the developer account of Dana Developer');
+  expect(screen.getByTestId('request-redirect')).toHaveTextContent('Your answer sends you back to alexa.example');
   expect(screen.getByText(/the 24\/7 Urgent Response team can be alerted when a fall is detected/)).toBeInTheDocument();
+  expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
+  expect(document.body.querySelector('script')).toBeNull();
 }
 
 async function expectLeaving(ctx: Ctx, url: string) {
-  await expectText();
   await waitFor(() => expect(ctx.assign.mock.calls).toEqual([[url]]));
   expect(continueButton()).toBeDisabled();
   expect(cancelButton()).toBeDisabled();
@@ -41,25 +78,83 @@ describeModel(alexaTogetherMachine, {
   name: 'Alexa Together page through the view',
   input: { search: SEARCH },
   events: alexaTogetherEvents,
+  serialize: serializeAlexaTogether,
+  describeEvent: describeAlexaTogetherEvent,
   setup: (): Ctx => {
-    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    const requests = createDeferredQueue<'loadRequest'>();
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/consent/request', async ({ request }) =>
+        (await requests.take('loadRequest', Object.fromEntries(new URL(request.url).searchParams))) as Response,
+      ),
+    );
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
-    renderRoutes([{ path: '/pages/alexatogether', element: <AlexaTogetherPage /> }], `/pages/alexatogether?${SEARCH}`);
-    return { assign };
+    const { router } = renderRoutes(
+      [{ path: '/pages/alexatogether', element: <AlexaTogetherPage /> }, landing('/pages/login')],
+      `/pages/alexatogether?${SEARCH}`,
+    );
+    return { assign, requests, router, loaded: null, error: null };
   },
   teardown: (ctx) => ctx.assign.mockRestore(),
   exec: {
+    'xstate.done.actor.loadRequest': (step, ctx) => {
+      const output = (step.event as { output: ConsentRequestDetails }).output;
+      if (output.alexa) ctx.loaded = output;
+      ctx.requests.resolve('loadRequest', toResponse(step.event));
+    },
+    'xstate.error.actor.loadRequest': (step, ctx) => {
+      const error = (step.event as { error: unknown }).error;
+      ctx.error = error === failures.SCOPE_REFUSED ? 'InvalidScopeError' : 'AnErrorOccured';
+      ctx.requests.resolve('loadRequest', toResponse(step.event));
+    },
     'link.continue': () => userEvent.click(continueButton()),
     'link.cancel': () => userEvent.click(cancelButton()),
   },
   states: {
+    loading: async (_snapshot, ctx) => {
+      expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+      await waitFor(() => expect(ctx.requests.pending('loadRequest')).toBe(1));
+      expect(ctx.requests.lastInput('loadRequest')).toEqual({
+        request: HANDLE,
+        client_id: 'care-client',
+        redirect_uri: 'https://client.example/callback',
+        scope: 'alexa:write person:read',
+      });
+      expect(screen.queryByRole('button')).toBeNull();
+    },
     asking: async (_snapshot, ctx) => {
       await expectText();
       expect(continueButton()).toBeEnabled();
       expect(cancelButton()).toBeEnabled();
       expect(ctx.assign).not.toHaveBeenCalled();
     },
-    continuing: (_snapshot, ctx) => expectLeaving(ctx, CONTINUE_URL),
-    cancelling: (_snapshot, ctx) => expectLeaving(ctx, DENIAL_URL),
+    failed: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(errorText[ctx.error!]);
+      expect(await heading()).toBeInTheDocument();
+      expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
+      expect(continueButton()).toBeDisabled();
+      expect(cancelButton()).toBeEnabled();
+      expect(ctx.assign).not.toHaveBeenCalled();
+    },
+    unknownRequest: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('heading', { name: 'This authorization request is not valid' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to the main page' })).toHaveAttribute('href', '/pages/main');
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(document.body).not.toHaveTextContent('Alexa Together subscription to your account');
+      expect(ctx.assign).not.toHaveBeenCalled();
+    },
+    sessionEnded: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      expect(ctx.router.state.location.search).toBe(`?return_to=${encodeURIComponent(`/pages/alexatogether?${SEARCH}`)}`);
+      expect(ctx.assign).not.toHaveBeenCalled();
+    },
+    continuing: async (_snapshot, ctx) => {
+      await expectText();
+      await expectLeaving(ctx, CONTINUE_URL);
+    },
+    cancelling: async (_snapshot, ctx) => {
+      if (ctx.loaded) await expectText();
+      await expectLeaving(ctx, denialUrlFor(ctx.loaded?.applicationName ?? 'Official Portal Mobile App'));
+    },
   },
 });

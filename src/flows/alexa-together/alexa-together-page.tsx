@@ -1,28 +1,48 @@
 import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
+import { fromPromise } from 'xstate';
 import { alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
+import type { LoadRequestInput } from '../../../machines/shared/consent-request.ts';
+import { getConsentRequest } from '../../api/oauth.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
 import { useFollowUrl } from '../../lib/navigation.ts';
+import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
+import { AlexaTogetherLoading } from './alexa-together-loading.tsx';
+import { AlexaTogetherRefused } from './alexa-together-refused.tsx';
 import { AlexaTogetherRequest } from './alexa-together-request.tsx';
 
-/** Owns the Alexa Together actor (/pages/alexatogether?scope&client_id&tracking_id&…); every state shows the request. */
+/**
+ * Owns the Alexa Together actor (/pages/alexatogether?request=<handle>&scope&client_id&tracking_id&…) and picks the
+ * view. What it shows comes from the server's record of the request; the rest of the query decides nothing.
+ */
 export function AlexaTogetherPage() {
   const { search } = useLocation();
   const follow = useFollowUrl();
   const machine = useMemo(
-    () => alexaTogetherMachine.provide({ actions: { navigate: (_args, { url }: { url: string }) => follow(url) } }),
+    () =>
+      alexaTogetherMachine.provide({
+        actions: { navigate: (_args, { url }: { url: string }) => follow(url) },
+        actors: { loadRequest: fromPromise(({ input }: { input: LoadRequestInput }) => getConsentRequest(input.search)) },
+      }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const query = search.replace(/^\?/, '');
-  const [state, send] = useMachine(machine, { input: { search: query } });
+  const [state, send] = useMachine(machine, { input: { search: search.replace(/^\?/, '') } });
+  const ended = state.matches('sessionEnded');
+  useReturnToLoginWhen(ended);
+
   return (
     <CenteredLayout>
-      <AlexaTogetherRequest
-        state={state}
-        send={send}
-        applicationName={new URLSearchParams(query).get('application_name') ?? ''}
-      />
+      {state.matches('loading') || ended ? (
+        <AlexaTogetherLoading />
+      ) : state.matches('unknownRequest') ? (
+        <UnknownAuthorizationRequest />
+      ) : state.context.error !== null ? (
+        <AlexaTogetherRefused state={state} send={send} />
+      ) : (
+        <AlexaTogetherRequest state={state} send={send} />
+      )}
     </CenteredLayout>
   );
 }

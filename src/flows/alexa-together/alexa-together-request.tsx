@@ -1,50 +1,62 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { AlexaTogetherEvent, alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
+import { RequestOrigin } from '../../components/request-origin.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof alexaTogetherMachine>;
   send: (event: AlexaTogetherEvent) => void;
-  applicationName: string;
 }
 
-/** asking, continuing and cancelling: the explanation, with both buttons disabled once the page is being left. */
-export function AlexaTogetherRequest({ state, send, applicationName }: Props) {
+/**
+ * asking, continuing and cancelling: the explanation, naming the application the server registered (user-controlled
+ * text: `t` only, never <Trans>), with both buttons disabled once the page is being left.
+ */
+export function AlexaTogetherRequest({ state, send }: Props) {
+  const { t } = useLingui();
+  const { request } = state.context;
+  if (!request) return null;
+  const { applicationName } = request;
   return (
     <Stack gap="md">
       <Title order={1} size="h3" ta="center">
         <Trans>Link your Alexa Together subscription</Trans>
       </Title>
       <Text>
-        <Trans>
-          {applicationName} asks to link your Alexa Together subscription to your account, so that the falls we detect can
-          reach Alexa Together.
-        </Trans>
+        {t`${applicationName} asks to link your Alexa Together subscription to your account, so that the falls we detect can reach Alexa Together.`}
       </Text>
+      <RequestOrigin request={request} />
       <Text>
         <Trans>
           With Alexa Together, the 24/7 Urgent Response team can be alerted when a fall is detected and call for help on your
           behalf.
         </Trans>
       </Text>
-      <Group grow gap="sm">
-        <Button
-          variant="default"
-          disabled={!state.can({ type: 'link.cancel' })}
-          loading={state.matches('cancelling')}
-          onClick={() => send({ type: 'link.cancel' })}
-        >
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button
-          disabled={!state.can({ type: 'link.continue' })}
-          loading={state.matches('continuing')}
-          onClick={() => send({ type: 'link.continue' })}
-        >
-          <Trans>Continue</Trans>
-        </Button>
-      </Group>
+      <AlexaTogetherActions state={state} send={send} />
     </Stack>
+  );
+}
+
+/** Cancel and Continue; the machine says which may be pressed. Shared with the refused view, where only Cancel works. */
+export function AlexaTogetherActions({ state, send }: Props) {
+  return (
+    <Group grow gap="sm">
+      <Button
+        variant="default"
+        disabled={!state.can({ type: 'link.cancel' })}
+        loading={state.matches('cancelling')}
+        onClick={() => send({ type: 'link.cancel' })}
+      >
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button
+        disabled={!state.can({ type: 'link.continue' })}
+        loading={state.matches('continuing')}
+        onClick={() => send({ type: 'link.continue' })}
+      >
+        <Trans>Continue</Trans>
+      </Button>
+    </Group>
   );
 }

@@ -5,16 +5,21 @@ import { http, HttpResponse } from 'msw';
 import { consentMachine } from '../../../machines/consent/consent.machine.ts';
 import {
   consentEvents,
-  DENIAL_URL,
+  denialUrlFor,
   describeConsentEvent,
-  openCaseOf,
-  searchFor,
-  type OpenCase,
+  failures,
+  HANDLE,
+  loadedCaseOf,
+  SEARCH,
+  serializeConsent,
+  type LoadedCase,
 } from '../../../machines/consent/consent.model-cases.ts';
-import { hasScope, type Resource } from '../../../shared-domain/scopes.ts';
-import { describeModel } from '../../../tests/support/model-harness.ts';
+import type { ApiError } from '../../../shared-domain/api-error.ts';
+import type { Resource } from '../../../shared-domain/scopes.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { landing, renderRoutes } from '../../../tests/support/render.tsx';
+import type { ConsentRequestBody } from '../../api/oauth.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { ConsentPage } from './consent-page.tsx';
 
@@ -29,19 +34,45 @@ const names: Partial<Record<Resource, string>> = {
   alexa: 'Alexa Together',
   person: 'Monitored people',
 };
+const errorText = {
+  InvalidScopeError: 'The application asked for access that cannot be granted to your account',
+  AnErrorOccured: 'An error occured, please try again later',
+};
 
 interface Ctx {
   assign: MockInstance<(url: string) => void>;
-  router: ReturnType<typeof renderRoutes>['router'] | null;
-  opened: OpenCase | null;
+  requests: DeferredQueue<'loadRequest'>;
+  router: ReturnType<typeof renderRoutes>['router'];
+  loaded: LoadedCase | null;
+  error: keyof typeof errorText | null;
 }
 
 const accept = () => screen.getByRole('button', { name: 'Accept' });
 const cancel = () => screen.getByRole('button', { name: 'Cancel' });
 const assigned = (ctx: Ctx) => ctx.assign.mock.calls.map(([url]) => url);
 
-async function expectHeading() {
-  expect(await screen.findByRole('heading', { name: 'Allow Care App to access your account?' })).toBeInTheDocument();
+function toResponse(event: ModelEvent): Response {
+  if (event.type === 'xstate.done.actor.loadRequest') {
+    const { request } = loadedCaseOf(event);
+    const body: ConsentRequestBody = {
+      success: true,
+      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, scope: request.scope, alexa: request.alexa },
+    };
+    return HttpResponse.json(body);
+  }
+  const error = (event as { error: ApiError }).error;
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
+/** The registered application, exactly as registered (markup shown as text), and never the name the link carried. */
+async function expectRequest(ctx: Ctx) {
+  const { applicationName, ownerName, redirectHost } = ctx.loaded!.request;
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`Allow ${applicationName} to access your account?`);
+  expect(screen.getByText(`${applicationName} asks for permission to use the following data. Allow it only if you trust this application.`)).toBeInTheDocument();
+  expect(screen.getByTestId('request-owner')).toHaveTextContent(`Registered by the developer account of ${ownerName}`);
+  expect(screen.getByTestId('request-redirect')).toHaveTextContent(`Your answer sends you back to ${redirectHost}`);
+  expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
+  expect(document.body.querySelector('script, b')).toBeNull();
 }
 
 function expectGroup(label: 'Manage' | 'View', resources: Resource[]) {
@@ -56,70 +87,99 @@ async function expectLeaving(ctx: Ctx, url: string) {
   expect(cancel()).toBeDisabled();
 }
 
+async function expectRefused(ctx: Ctx) {
+  expect(await screen.findByRole('alert')).toHaveTextContent(errorText[ctx.error!]);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Authorize an application');
+  expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
+  expect(accept()).toBeDisabled();
+  expect(cancel()).toBeEnabled();
+  expect(assigned(ctx)).toEqual([]);
+}
+
 describeModel(consentMachine, {
   name: 'consent page through the view',
+  input: { search: SEARCH },
   events: consentEvents,
   describeEvent: describeConsentEvent,
-  serializeContext: (context) => ({ alexa: hasScope(context.scopes, 'alexa') }),
+  serialize: serializeConsent,
   setup: (): Ctx => {
-    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    const requests = createDeferredQueue<'loadRequest'>();
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/consent/request', async ({ request }) =>
+        (await requests.take('loadRequest', Object.fromEntries(new URL(request.url).searchParams))) as Response,
+      ),
+    );
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
-    return { assign, router: null, opened: null };
+    const { router } = renderRoutes(
+      [{ path: '/pages/consent', element: <ConsentPage /> }, landing('/pages/alexatogether'), landing('/pages/login')],
+      `/pages/consent?${SEARCH}`,
+    );
+    return { assign, requests, router, loaded: null, error: null };
   },
   teardown: (ctx) => ctx.assign.mockRestore(),
   exec: {
-    // Opening is the page reading its URL and the claims cookie: the path's request is that URL and cookie.
-    'request.open': (step, ctx) => {
-      ctx.opened = openCaseOf(step.event);
-      if (ctx.opened.claims) setSessionClaims(ctx.opened.claims);
-      else document.cookie = 'sid_claims=%%not-base64%%; path=/';
-      ctx.router = renderRoutes(
-        [{ path: '/pages/consent', element: <ConsentPage /> }, landing('/pages/alexatogether')],
-        `/pages/consent?${searchFor(ctx.opened.scope)}`,
-      ).router;
+    'xstate.done.actor.loadRequest': (step, ctx) => {
+      ctx.loaded = loadedCaseOf(step.event);
+      ctx.requests.resolve('loadRequest', toResponse(step.event));
+    },
+    'xstate.error.actor.loadRequest': (step, ctx) => {
+      const error = (step.event as { error: unknown }).error;
+      ctx.error = error === failures.SCOPE_REFUSED ? 'InvalidScopeError' : 'AnErrorOccured';
+      ctx.requests.resolve('loadRequest', toResponse(step.event));
     },
     'consent.accept': () => userEvent.click(accept()),
     'consent.cancel': () => userEvent.click(cancel()),
   },
   states: {
-    opening: (_snapshot, ctx) => {
-      expect(ctx.router).toBeNull();
-      expect(assigned(ctx)).toEqual([]);
+    loading: async (_snapshot, ctx) => {
+      expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+      await waitFor(() => expect(ctx.requests.pending('loadRequest')).toBe(1));
+      // The handle, and the query's client, redirect URI and scope for the server to compare with its record.
+      expect(ctx.requests.lastInput('loadRequest')).toEqual({
+        request: HANDLE,
+        client_id: 'care-client',
+        redirect_uri: 'https://client.example/callback',
+        scope: 'user:read',
+      });
+      expect(screen.queryByRole('button')).toBeNull();
+      expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
     },
     asking: async (_snapshot, ctx) => {
-      await expectHeading();
-      expect(screen.getByText(/Care App asks for permission to use the following data/)).toBeInTheDocument();
-      expectGroup('Manage', ctx.opened!.manage);
-      expectGroup('View', ctx.opened!.view);
+      await expectRequest(ctx);
+      expectGroup('Manage', ctx.loaded!.manage);
+      expectGroup('View', ctx.loaded!.view);
       expect(accept()).toBeEnabled();
       expect(cancel()).toBeEnabled();
       expect(screen.queryByRole('alert')).toBeNull();
       expect(assigned(ctx)).toEqual([]);
     },
-    invalid: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('The application asked for access that cannot be granted to your account');
-      await expectHeading();
-      expect(accept()).toBeDisabled();
-      expect(cancel()).toBeEnabled();
+    invalid: (_snapshot, ctx) => expectRefused(ctx),
+    failed: (_snapshot, ctx) => expectRefused(ctx),
+    unknownRequest: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('heading', { name: 'This authorization request is not valid' })).toBeInTheDocument();
+      expect(screen.getByText(/No access was granted/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to the main page' })).toHaveAttribute('href', '/pages/main');
+      expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+      expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
       expect(assigned(ctx)).toEqual([]);
     },
-    failed: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
-      expect(accept()).toBeDisabled();
-      expect(cancel()).toBeEnabled();
+    sessionEnded: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      expect(ctx.router.state.location.search).toBe(`?return_to=${encodeURIComponent(`/pages/consent?${SEARCH}`)}`);
       expect(assigned(ctx)).toEqual([]);
     },
     accepting: async (_snapshot, ctx) => {
-      await expectHeading();
-      await expectLeaving(ctx, `/api/consent?${searchFor(ctx.opened!.scope)}`);
+      await expectRequest(ctx);
+      await expectLeaving(ctx, `/api/consent?${SEARCH}`);
     },
     continuingToAlexa: async (_snapshot, ctx) => {
       expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/alexatogether');
-      expect(ctx.router!.state.location.search).toBe(`?${searchFor(ctx.opened!.scope)}`);
+      expect(ctx.router.state.location.search).toBe(`?${SEARCH}`);
       expect(assigned(ctx)).toEqual([]);
     },
     cancelling: async (_snapshot, ctx) => {
-      await expectLeaving(ctx, DENIAL_URL);
+      await expectLeaving(ctx, denialUrlFor(ctx.loaded?.request.applicationName ?? 'Official Portal Mobile App'));
     },
   },
 });

@@ -1,35 +1,44 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
+import { fromPromise } from 'xstate';
 import { consentMachine } from '../../../machines/consent/consent.machine.ts';
+import type { LoadRequestInput } from '../../../machines/shared/consent-request.ts';
+import { getConsentRequest } from '../../api/oauth.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
 import { useFollowUrl } from '../../lib/navigation.ts';
-import { readSessionClaims } from '../../lib/session.ts';
-import { ConsentOpening } from './consent-opening.tsx';
+import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
+import { ConsentLoading } from './consent-loading.tsx';
 import { ConsentRefused } from './consent-refused.tsx';
 import { ConsentRequest } from './consent-request.tsx';
 
-/** Owns the consent actor (/pages/consent?scope&application_name&…the authorization request) and picks the view. */
+/**
+ * Owns the consent actor (/pages/consent?request=<handle>&…the spec's parameters) and picks the view. What the page
+ * shows comes from the server's record of the request its handle names; the rest of the query decides nothing.
+ */
 export function ConsentPage() {
   const { search } = useLocation();
   const follow = useFollowUrl();
   const machine = useMemo(
-    () => consentMachine.provide({ actions: { navigate: (_args, { url }: { url: string }) => follow(url) } }),
+    () =>
+      consentMachine.provide({
+        actions: { navigate: (_args, { url }: { url: string }) => follow(url) },
+        actors: { loadRequest: fromPromise(({ input }: { input: LoadRequestInput }) => getConsentRequest(input.search)) },
+      }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const [state, send] = useMachine(machine);
+  const [state, send] = useMachine(machine, { input: { search: search.replace(/^\?/, '') } });
+  const ended = state.matches('sessionEnded');
+  useReturnToLoginWhen(ended);
 
-  // The request is read once, when the page opens; a second open (StrictMode) is ignored by the machine.
-  useEffect(() => {
-    send({ type: 'request.open', search: search.replace(/^\?/, ''), claims: readSessionClaims() });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const refused = state.context.error !== null;
   return (
     <CenteredLayout>
-      {state.matches('opening') ? (
-        <ConsentOpening />
-      ) : refused ? (
+      {state.matches('loading') || ended ? (
+        <ConsentLoading />
+      ) : state.matches('unknownRequest') ? (
+        <UnknownAuthorizationRequest />
+      ) : state.context.error !== null ? (
         <ConsentRefused state={state} send={send} />
       ) : (
         <ConsentRequest state={state} send={send} />

@@ -11,14 +11,17 @@ interface Props {
   send: (event: ConsentEvent) => void;
 }
 
-/** invalid and failed (and cancelling from them): why the request cannot be accepted; Cancel still answers the client. */
+/**
+ * invalid and failed (and cancelling from them): why the request cannot be accepted; Cancel still answers the client.
+ * The server described no request here, so no application is named.
+ */
 export function ConsentRefused({ state, send }: Props) {
   const { t, i18n } = useLingui();
-  const { applicationName, error } = state.context;
+  const { error } = state.context;
   return (
     <Stack gap="md">
       <Title order={1} size="h3" ta="center">
-        {applicationName ? t`Allow ${applicationName} to access your account?` : t`Authorize an application`}
+        {t`Authorize an application`}
       </Title>
       <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
       <ConsentActions state={state} send={send} />

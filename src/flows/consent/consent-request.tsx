@@ -1,8 +1,9 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { ConsentEvent, consentMachine } from '../../../machines/consent/consent.machine.ts';
 import { displayScopes, type Resource } from '../../../shared-domain/scopes.ts';
+import { RequestOrigin } from '../../components/request-origin.tsx';
 import { resourceNames } from '../../lib/scope-names.ts';
 import { ConsentActions } from './consent-actions.tsx';
 import '@mantine/core/styles/List.css';
@@ -12,19 +13,25 @@ interface Props {
   send: (event: ConsentEvent) => void;
 }
 
-/** asking, and the three ways of leaving it (accepting, continuingToAlexa, cancelling): the request itself. */
+/**
+ * asking, and the three ways of leaving it (accepting, continuingToAlexa, cancelling): the request as the server
+ * stored it. The registered name is user-controlled text: `t` only, never <Trans>.
+ */
 export function ConsentRequest({ state, send }: Props) {
   const { t } = useLingui();
-  const { applicationName, scopes } = state.context;
+  const { request, scopes } = state.context;
   const { manage, view } = displayScopes(scopes);
+  if (!request) return null;
+  const { applicationName } = request;
   return (
     <Stack gap="md">
       <Title order={1} size="h3" ta="center">
         {t`Allow ${applicationName} to access your account?`}
       </Title>
       <Text>
-        <Trans>{applicationName} asks for permission to use the following data. Allow it only if you trust this application.</Trans>
+        {t`${applicationName} asks for permission to use the following data. Allow it only if you trust this application.`}
       </Text>
+      <RequestOrigin request={request} />
       <ScopeGroup label={t`Manage`} resources={manage} />
       <ScopeGroup label={t`View`} resources={view} />
       <ConsentActions state={state} send={send} />

@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 
-/** opening: the moment before the page has read its request; nothing to read yet. */
-export function ConsentOpening() {
+/** loading (and sessionEnded, on its way to the login page): nothing to read until the server has described the request. */
+export function AlexaTogetherLoading() {
   const { t } = useLingui();
   return (
     <Center py="xl">

@@ -1,0 +1,25 @@
+import { Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { ConsentRequestDetails } from '../../machines/shared/consent-request.ts';
+
+/**
+ * Who really asks, from the server's record of the request: the developer account that registered the application,
+ * and the host the answer goes back to. Both are user-controlled text, so they go through `t` (React escapes the
+ * result), never into <Trans>, which would read markup in them.
+ */
+export function RequestOrigin({ request }: { request: ConsentRequestDetails }) {
+  const { t } = useLingui();
+  const { ownerName, redirectHost } = request;
+  return (
+    <Stack gap={2}>
+      {ownerName ? (
+        <Text size="sm" c="dimmed" data-testid="request-owner">
+          {t`Registered by the developer account of ${ownerName}`}
+        </Text>
+      ) : null}
+      <Text size="sm" c="dimmed" data-testid="request-redirect">
+        {t`Your answer sends you back to ${redirectHost}`}
+      </Text>
+    </Stack>
+  );
+}

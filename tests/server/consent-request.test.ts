@@ -142,6 +142,18 @@ describe('GET /api/consent/request', () => {
     }
   });
 
+  it('answers 404, and Accept the error page, once the client no longer registers the request’s redirect URI', async () => {
+    const moving = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Moving App' });
+    const page = await consentPage(memberCookie, { client: moving, scope: 'user:read' });
+    await server.db
+      .updateTable('oauth_clients')
+      .set({ redirect_uris: JSON.stringify(['https://client.example/elsewhere']) })
+      .where('id', '=', moving.client.id)
+      .execute();
+    expect((await detailsOf(memberCookie, page)).status).toBe(404);
+    expect((await accept(memberCookie, page.search.slice(1))).location).toBe(UNKNOWN_REQUEST_PAGE);
+  });
+
   it('answers 400 when the page’s client, redirect URI or scope is not the request’s', async () => {
     const page = await consentPage(memberCookie, { client: care, scope: 'user:read alert:read' });
     const request = page.searchParams.get('request')!;

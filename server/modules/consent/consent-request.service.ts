@@ -44,8 +44,9 @@ type Lookup =
 /**
  * The user's pending request named by the query's handle, checked against what the query also says. The spec's
  * parameters may still ride along (client_id, redirect_uri, scope); when present they must name the same request, or
- * the page was not the one the server sent. `grant` is null when the client no longer takes this redirect URI or the
- * scope is no longer within the user's or the client's rights (the owner flag or the client changed since).
+ * the page was not the one the server sent. A client that no longer takes the request's redirect URI cannot be
+ * answered at all: not found. `grant` is null when the scope is no longer within the user's or the client's rights
+ * (the owner flag or the client changed since).
  */
 async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser, now: number): Promise<Lookup> {
   if (!query.request || !HANDLE.test(query.request)) return { ok: false, reason: 'notFound' };
@@ -58,7 +59,7 @@ async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser,
   if (differs) return { ok: false, reason: 'mismatch' };
   const client = await findClient(db, pending.publicClientId);
   if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(pending.redirectUri)) {
-    return { ok: true, pending, grant: null };
+    return { ok: false, reason: 'notFound' };
   }
   const oauthClient = toOAuthClient(client);
   const scopes = allowedScope(pending.scope.split(' ').filter(Boolean), oauthClient, user.isOwner);

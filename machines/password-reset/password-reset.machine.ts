@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validatePassword } from '../../shared-domain/password.ts';
+import { isTransientFailure } from '../shared/link-failure.ts';
 import { changeFailureFrom, type PasswordResetFailure } from './password-reset.errors.ts';
 
 export interface PasswordResetInput {
@@ -19,7 +20,7 @@ export interface ChangePasswordRequest {
   password: string;
 }
 
-export type PasswordResetEvent = { type: 'form.change'; value: string } | { type: 'form.submit' };
+export type PasswordResetEvent = { type: 'form.change'; value: string } | { type: 'form.submit' } | { type: 'check.retry' };
 
 export const passwordResetMachine = setup({
   types: {
@@ -37,6 +38,7 @@ export const passwordResetMachine = setup({
   },
   guards: {
     hasValidationError: ({ context }) => validatePassword(context.password) !== null,
+    isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
   },
   actions: {
     assignPassword: assign({ password: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
@@ -64,8 +66,17 @@ export const passwordResetMachine = setup({
         src: 'checkResetToken',
         input: ({ context }) => ({ resetToken: context.resetToken }),
         onDone: { target: 'valid' },
-        onError: { target: 'invalid' },
+        onError: [
+          // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
+          { guard: 'isTransientFailure', target: 'checkFailed' },
+          { target: 'invalid' },
+        ],
       },
+    },
+    checkFailed: {
+      description: 'The server could not be asked about the link: AnErrorOccured, with Retry.',
+      tags: ['error'],
+      on: { 'check.retry': { target: 'loading' } },
     },
     valid: {
       description: 'The new-password form, with the rule it breaks or why the change failed.',
@@ -88,7 +99,7 @@ export const passwordResetMachine = setup({
       },
     },
     success: {
-      description: 'Form hidden; the server message and Open app show.',
+      description: 'Form hidden; the server message, Sign in, and Open app when the web app is configured.',
       type: 'final',
     },
     invalid: {

@@ -22,7 +22,12 @@ export const passwords: Record<string, { code: PasswordValidationCode | null; me
   [VALID_PASSWORD]: { code: null, met: [true, true, true, true] },
 };
 
-export const checkFailure = new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'));
+/** What GET password/change/check may fail with, and whether the page must call the link invalid (by hand). */
+export const checkFailures = [
+  { label: '400 INVALID_TOKEN', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')), invalid: true },
+  { label: 'network failure', error: new ApiError(0, null), invalid: false },
+  { label: '502', error: new ApiError(502, null), invalid: false },
+];
 
 /** What PATCH password/change may answer, and the server message the form must show (null: its own words). */
 export const changeFailures: Array<{ label: string; error: ApiError; serverMessage: string | null }> = [
@@ -43,7 +48,8 @@ const allEvents: ModelEvent[] = [
   ...Object.keys(passwords).map((value) => ({ type: 'form.change', value })),
   { type: 'form.submit' },
   { type: 'xstate.done.actor.checkResetToken', output: undefined },
-  { type: 'xstate.error.actor.checkResetToken', error: checkFailure },
+  ...checkFailures.map(({ error }) => ({ type: 'xstate.error.actor.checkResetToken' as const, error })),
+  { type: 'check.retry' },
   { type: 'xstate.done.actor.changePassword', output: { message: CHANGED_MESSAGE } },
   ...changeFailures.map(({ error }) => ({ type: 'xstate.error.actor.changePassword' as const, error })),
 ];
@@ -62,4 +68,12 @@ export function passwordResetEvents(snapshot: { context: PasswordResetContext })
 /** Guards read which rule the password breaks; the event filter reads the password itself. */
 export function serializePasswordReset(context: PasswordResetContext) {
   return { password: context.password };
+}
+
+export function describePasswordResetEvent(event: ModelEvent): string {
+  const e = event as { type: string; error?: unknown; value?: string };
+  const failure = [...checkFailures, ...changeFailures].find((f) => f.error === e.error);
+  if (failure) return `${e.type.slice(19)} fails: ${failure.label}`;
+  if (e.type === 'form.change') return `password = ${JSON.stringify(e.value)}`;
+  return e.type;
 }

@@ -14,6 +14,7 @@ import { passwordResetMachine } from './password-reset.machine.ts';
 import {
   CHANGED_MESSAGE,
   changeFailures,
+  describePasswordResetEvent,
   passwordResetEvents,
   passwords,
   serializePasswordReset,
@@ -38,6 +39,7 @@ describeModel(passwordResetMachine, {
   input,
   events: passwordResetEvents,
   serializeContext: serializePasswordReset,
+  describeEvent: describePasswordResetEvent,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['checkResetToken', 'changePassword']);
     const actor = createActor(passwordResetMachine.provide({ actors: deferred.actors }), { input }).start();
@@ -55,6 +57,7 @@ describeModel(passwordResetMachine, {
       ctx.actor.send({ type: 'form.submit' });
     },
     ...execDeferred((ctx: Ctx) => ctx.deferred, ['checkResetToken', 'changePassword']),
+    'check.retry': (_step, ctx) => ctx.actor.send({ type: 'check.retry' }),
     'xstate.error.actor.changePassword': (step, ctx) => {
       const failure = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
       ctx.expectedError = { code: 'AnErrorOccured', serverMessage: failure.serverMessage };
@@ -66,7 +69,15 @@ describeModel(passwordResetMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).hasTag('busy')).toBe(true);
       expect(canType(ctx)).toBe(false);
-      expect(ctx.deferred.inputs('checkResetToken')).toEqual([{ resetToken: TOKEN }]);
+      expect(ctx.deferred.pending('checkResetToken')).toBe(1);
+      expect(ctx.deferred.lastInput('checkResetToken')).toEqual({ resetToken: TOKEN });
+    },
+    checkFailed: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('error')).toBe(true);
+      expect(view(ctx).can({ type: 'check.retry' })).toBe(true);
+      expect(canType(ctx)).toBe(false);
+      expect(ctx.deferred.pending('checkResetToken')).toBe(0);
     },
     valid: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -95,6 +106,7 @@ describeModel(passwordResetMachine, {
       expect(view(ctx).status).toBe('done');
       expect(view(ctx).hasTag('error')).toBe(true);
       expect(canType(ctx)).toBe(false);
+      expect(view(ctx).can({ type: 'check.retry' })).toBe(false);
       expect(ctx.deferred.pending('changePassword')).toBe(0);
     },
   },

@@ -1,9 +1,12 @@
 import { fromPromise } from 'xstate';
+import { isApiError } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
 
 /**
  * The "send the verification mail again" part that three account pages share (signup success, an invalid activation
- * link, the verify-needed page). A machine lists `resendVerification` among its actors and spreads
- * `resendVerificationStates()` into the state that offers the resend; its context must hold the account's `email`.
+ * link, the verify-needed page). A machine lists `resendVerification` among its actors, spreads
+ * `resendVerificationGuards` into its guards and `resendVerificationStates()` into the state that offers the resend;
+ * its context must hold the account's `email`.
  */
 export interface ResendVerificationInput {
   email: string;
@@ -14,6 +17,14 @@ export const resendVerification = fromPromise<void, ResendVerificationInput>(asy
 });
 
 export type ResendVerificationEvent = { type: 'resend.request' };
+
+export const resendVerificationGuards = {
+  /** The server refuses to resend because the account is verified already (in another tab, by another link). */
+  isAlreadyVerified: ({ event }: { event: unknown }) => {
+    const error = (event as { error?: unknown }).error;
+    return isApiError(error) && error.code === GenericCode.ALREADY_VERIFIED;
+  },
+};
 
 export function resendVerificationStates() {
   return {
@@ -27,17 +38,21 @@ export function resendVerificationStates() {
           src: 'resendVerification' as const,
           input: ({ context }: { context: { email: string } }): ResendVerificationInput => ({ email: context.email }),
           onDone: { target: 'resent' },
-          onError: { target: 'resendFailed' },
+          onError: [{ guard: 'isAlreadyVerified' as const, target: 'alreadyVerified' }, { target: 'resendFailed' }],
         },
       },
       // The server rate-limits resends; the page itself never stops a reader from asking again.
       resent: { on: { 'resend.request': { target: 'resending' } } },
       resendFailed: { tags: ['error'], on: { 'resend.request': { target: 'resending' } } },
+      alreadyVerified: {
+        description: 'Nothing to resend: the account is active, so the way on is to sign in.',
+        tags: ['verified'],
+      },
     },
   };
 }
 
-export type ResendStep = 'idle' | 'resending' | 'resent' | 'resendFailed';
+export type ResendStep = 'idle' | 'resending' | 'resent' | 'resendFailed' | 'alreadyVerified';
 
 /** Where the resend under the state `parent` stands (null outside it), for views that show its outcome. */
 export function resendStepOf(value: unknown, parent: string): ResendStep | null {

@@ -1,5 +1,4 @@
-import { filled } from '../signup/signup.model-cases.ts';
 import { describeSignupMachine } from '../signup/signup.model-suite.ts';
 import { signupInvitedMachine } from './signup-invited.machine.ts';
 
-describeSignupMachine(signupInvitedMachine, 'invited', { email: filled.email });
+describeSignupMachine(signupInvitedMachine, 'invited');

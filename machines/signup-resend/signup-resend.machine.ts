@@ -1,6 +1,11 @@
-import { fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { validateEmail, type EmailValidationCode } from '../../shared-domain/account.ts';
+import { isApiError } from '../../shared-domain/api-error.ts';
+import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
+import { isTransientFailure } from '../shared/link-failure.ts';
 import {
   resendVerification,
+  resendVerificationGuards,
   resendVerificationStates,
   type ResendVerificationEvent,
 } from '../shared/resend-verification.ts';
@@ -9,11 +14,29 @@ export interface SignupResendInput {
   email: string;
 }
 
+/** What the email form says under the field: a rule the address breaks, or why the resend did not go out. */
+export type SignupResendErrorCode = EmailValidationCode | 'EmailNotRegistered' | 'AnErrorOccuredWhenResendingVerificationEmail';
+
+export interface SignupResendContext extends SignupResendInput {
+  error: { code: SignupResendErrorCode } | null;
+}
+
+export type SignupResendEvent =
+  | ResendVerificationEvent
+  | { type: 'form.change'; value: string }
+  | { type: 'form.submit' }
+  | { type: 'check.retry' };
+
+const codeOf = (event: unknown) => {
+  const error = (event as { error?: unknown }).error;
+  return isApiError(error) ? error.code : undefined;
+};
+
 export const signupResendMachine = setup({
   types: {
     input: {} as SignupResendInput,
-    context: {} as SignupResendInput,
-    events: {} as ResendVerificationEvent,
+    context: {} as SignupResendContext,
+    events: {} as SignupResendEvent,
   },
   actors: {
     /** Resolves when the account is already verified; rejects (code 8) while it still needs verification. */
@@ -22,10 +45,30 @@ export const signupResendMachine = setup({
     }),
     resendVerification,
   },
+  guards: {
+    ...resendVerificationGuards,
+    isAccountNotVerified: ({ event }) => codeOf(event) === ServerCode.AccountNotVerified,
+    isEmailNotRegistered: ({ event }) => codeOf(event) === ServerCode.EmailNotRegistered,
+    isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
+    hasValidationError: ({ context }) => validateEmail(context.email) !== null,
+  },
+  actions: {
+    assignEmail: assign({ email: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
+    assignValidationError: assign({ error: ({ context }) => ({ code: validateEmail(context.email)! }) }),
+    assignNotRegistered: assign({ error: { code: 'EmailNotRegistered' as const } }),
+    // A page opened without an email is simply asked for one; only an address the server found malformed is an error.
+    assignCheckProblem: assign({
+      error: ({ event }) =>
+        codeOf(event) === ValidationCode.EMAIL_INCORRECT_FORMAT ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT } : null,
+    }),
+    assignResendFailed: assign({ error: { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const } }),
+    clearError: assign({ error: null }),
+  },
 }).createMachine({
   id: 'signup-resend',
-  description: 'Verify-needed page: an account already verified goes to login, any other offers to resend the mail.',
-  context: ({ input }) => ({ email: input.email }),
+  description:
+    'Verify-needed page: a verified account goes to login, an unverified one may resend the mail, and without a known address the page asks for one.',
+  context: ({ input }) => ({ email: input.email, error: null }),
   initial: 'checking',
   states: {
     checking: {
@@ -35,15 +78,51 @@ export const signupResendMachine = setup({
         src: 'checkVerification',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'verified' },
-        // Code 8 is the expected answer. Any other failure (network, rate limit) says nothing about the account, and
-        // the reader came here because login said it is unverified: resending is still the useful next step, and the
-        // server answers a resend for a verified account with its own refusal.
-        onError: { target: 'needsVerification' },
+        onError: [
+          { guard: 'isAccountNotVerified', target: 'needsVerification' },
+          // Recovery already answers 82 for an unknown address, so saying it here reveals nothing new; claiming a
+          // mail was sent to it would be untrue.
+          { guard: 'isEmailNotRegistered', target: 'asking', actions: 'assignNotRegistered' },
+          // No verdict (network, server error, rate limit): the account may be in any state, so nothing is claimed.
+          { guard: 'isTransientFailure', target: 'checkFailed' },
+          // No usable address in the link: ask for one.
+          { target: 'asking', actions: 'assignCheckProblem' },
+        ],
+      },
+    },
+    checkFailed: {
+      description: 'The server could not be asked: AnErrorOccured, with Retry and Login.',
+      tags: ['error'],
+      on: { 'check.retry': { target: 'checking' } },
+    },
+    asking: {
+      description: 'An email field and Resend: the address is unknown, missing from the link, or not registered.',
+      on: {
+        'form.change': { actions: 'assignEmail' },
+        'form.submit': [
+          { guard: 'hasValidationError', target: 'asking', actions: 'assignValidationError' },
+          { target: 'sending', actions: 'clearError' },
+        ],
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendVerification',
+        src: 'resendVerification',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: { target: 'needsVerification.resent' },
+        onError: [
+          { guard: 'isAlreadyVerified', target: 'verified' },
+          { guard: 'isEmailNotRegistered', target: 'asking', actions: 'assignNotRegistered' },
+          { target: 'asking', actions: 'assignResendFailed' },
+        ],
       },
     },
     verified: {
       description: 'Already verified: the page goes to /pages/login.',
       type: 'final',
+      tags: ['verified'],
     },
     needsVerification: {
       description: 'The account needs to be verified: resend the confirmation mail, or go to login.',

@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Region } from '../../shared-domain/account.ts';
+import { isTransientFailure } from '../shared/link-failure.ts';
 import {
   resendVerification,
+  resendVerificationGuards,
   resendVerificationStates,
   type ResendVerificationEvent,
 } from '../shared/resend-verification.ts';
@@ -15,17 +17,30 @@ export interface SignupVerifyContext extends SignupVerifyInput {
   region: Region | null;
 }
 
+export interface VerifyAccountOutput {
+  region: Region;
+  /** The link was used before and its account is verified: nothing was activated now. */
+  alreadyVerified: boolean;
+}
+
+export type SignupVerifyEvent = ResendVerificationEvent | { type: 'verify.retry' };
+
 export const signupVerifyMachine = setup({
   types: {
     input: {} as SignupVerifyInput,
     context: {} as SignupVerifyContext,
-    events: {} as ResendVerificationEvent,
+    events: {} as SignupVerifyEvent,
   },
   actors: {
-    verifyAccount: fromPromise<{ region: Region }, { verificationToken: string | null }>(async () => {
+    verifyAccount: fromPromise<VerifyAccountOutput, { verificationToken: string | null }>(async () => {
       throw new Error('verifyAccount must be provided');
     }),
     resendVerification,
+  },
+  guards: {
+    ...resendVerificationGuards,
+    isVerifiedBefore: ({ event }) => (event as { output?: VerifyAccountOutput }).output?.alreadyVerified === true,
+    isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
   },
   actions: {
     assignRegion: assign({ region: ({ event }) => (event as { output?: { region: Region } }).output?.region ?? null }),
@@ -42,14 +57,27 @@ export const signupVerifyMachine = setup({
         id: 'verifyAccount',
         src: 'verifyAccount',
         input: ({ context }) => ({ verificationToken: context.verificationToken }),
-        onDone: { target: 'activated', actions: 'assignRegion' },
-        // Spec §8: any failure is InvalidActivationLink (unknown, used, expired or superseded token alike), with resend.
-        onError: { target: 'invalid' },
+        onDone: [{ guard: 'isVerifiedBefore', target: 'alreadyActive' }, { target: 'activated', actions: 'assignRegion' }],
+        onError: [
+          // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
+          { guard: 'isTransientFailure', target: 'failed' },
+          // Spec §8: InvalidActivationLink (unknown, expired or superseded token alike), with resend.
+          { target: 'invalid' },
+        ],
       },
     },
     activated: {
       description: 'Shows the region the account lives in, and the way to log in.',
       type: 'final',
+    },
+    alreadyActive: {
+      description: 'The link was opened before and the account is active: say so and offer Sign in.',
+      type: 'final',
+    },
+    failed: {
+      description: 'The server could not be asked: AnErrorOccured, with Retry.',
+      tags: ['error'],
+      on: { 'verify.retry': { target: 'verifying' } },
     },
     invalid: {
       description: 'InvalidActivationLink; a new verification mail can be sent to the email of the link.',

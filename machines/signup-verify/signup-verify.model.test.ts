@@ -9,8 +9,8 @@ import {
   settleDeferred,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
-import { signupVerifyMachine } from './signup-verify.machine.ts';
-import { input, signupVerifyEvents } from './signup-verify.model-cases.ts';
+import { signupVerifyMachine, type VerifyAccountOutput } from './signup-verify.machine.ts';
+import { describeSignupVerifyEvent, input, signupVerifyEvents } from './signup-verify.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof signupVerifyMachine>;
@@ -20,15 +20,18 @@ interface Ctx {
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const canResend = (ctx: Ctx) => view(ctx).can({ type: 'resend.request' });
+const canRetry = (ctx: Ctx) => view(ctx).can({ type: 'verify.retry' });
 
 const invalid = (ctx: Ctx) => {
   expect(view(ctx).context.region).toBeNull();
-  expect(ctx.deferred.inputs('verifyAccount')).toEqual([{ verificationToken: input.verificationToken }]);
+  expect(canRetry(ctx)).toBe(false);
+  expect(ctx.deferred.inputs('verifyAccount').at(-1)).toEqual({ verificationToken: input.verificationToken });
 };
 
 describeModel(signupVerifyMachine, {
   input,
   events: signupVerifyEvents,
+  describeEvent: describeSignupVerifyEvent,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['verifyAccount', 'resendVerification']);
     return { deferred, region: null, actor: createActor(signupVerifyMachine.provide({ actors: deferred.actors }), { input }).start() };
@@ -37,9 +40,11 @@ describeModel(signupVerifyMachine, {
   exec: {
     ...execDeferred((ctx: Ctx) => ctx.deferred, ['verifyAccount', 'resendVerification']),
     'xstate.done.actor.verifyAccount': (step, ctx) => {
-      ctx.region = (step.event as { output: { region: Region } }).output.region;
+      const output = (step.event as { output: VerifyAccountOutput }).output;
+      ctx.region = output.alreadyVerified ? null : output.region;
       return settleDeferred(ctx.deferred, step.event);
     },
+    'verify.retry': (_step, ctx) => ctx.actor.send({ type: 'verify.retry' }),
     'resend.request': (_step, ctx) => ctx.actor.send({ type: 'resend.request' }),
   },
   states: {
@@ -55,6 +60,20 @@ describeModel(signupVerifyMachine, {
       expect(view(ctx).status).toBe('done');
       expect(view(ctx).context.region).toBe(ctx.region);
       expect(canResend(ctx)).toBe(false);
+    },
+    alreadyActive: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).hasTag('error')).toBe(false);
+      expect(canResend(ctx)).toBe(false);
+    },
+    failed: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('error')).toBe(true);
+      expect(canRetry(ctx)).toBe(true);
+      // A link the server never judged is not called invalid, so no resend is offered for it.
+      expect(canResend(ctx)).toBe(false);
+      expect(ctx.deferred.pending('verifyAccount')).toBe(0);
     },
     'invalid.idle': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -81,6 +100,14 @@ describeModel(signupVerifyMachine, {
       invalid(ctx);
       expect(view(ctx).hasTag('error')).toBe(true);
       expect(canResend(ctx)).toBe(true);
+    },
+    'invalid.alreadyVerified': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      invalid(ctx);
+      expect(view(ctx).hasTag('verified')).toBe(true);
+      expect(view(ctx).hasTag('error')).toBe(false);
+      // Nothing left to resend.
+      expect(canResend(ctx)).toBe(false);
     },
   },
 });

@@ -1,10 +1,13 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import type { SignupValidationCode } from '../../shared-domain/account.ts';
-import { ValidationCode } from '../../shared-domain/error-codes.ts';
+import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
-/** Every failure the signup form can show as a translated message; the view translates it through one table. */
-export type SignupErrorCode = SignupValidationCode | 'CaptchaRequired' | 'AnErrorOccured';
+/** Why an invitation link cannot create an account (GET /api/signup/invite/check, docs/api/invitations.md). */
+export type InvitationProblem = 'InvitationNotFound' | 'InvitationUsed' | 'InvitationExpired' | 'InvitationEmailRegistered';
+
+/** Every failure the signup pages can show as a translated message; the view translates it through one table. */
+export type SignupErrorCode = SignupValidationCode | 'CaptchaRequired' | 'AnErrorOccured' | InvitationProblem;
 
 /** A translated code, or the server's own words (spec §8: "Signup server messages are shown as-is"). */
 export type SignupFailure = { code: SignupErrorCode } | { serverMessage: string };
@@ -19,4 +22,20 @@ export function signupFailureFrom(error: unknown): SignupFailure {
   if (isApiError(error) && VALIDATION_CODES.has(error.code)) return { code: error.code as SignupValidationCode };
   const serverMessage = serverMessageOf(error);
   return serverMessage ? { serverMessage } : { code: 'AnErrorOccured' };
+}
+
+const INVITATION_PROBLEMS: Partial<Record<string, InvitationProblem>> = {
+  [GenericCode.INVITATION_USED]: 'InvitationUsed',
+  [GenericCode.INVITATION_EXPIRED]: 'InvitationExpired',
+  [GenericCode.EMAIL_ALREADY_REGISTERED]: 'InvitationEmailRegistered',
+};
+
+/** A refusal of the invitation check; anything without a known code (a malformed token) is a link that leads nowhere. */
+export function invitationProblemFrom(error: unknown): InvitationProblem {
+  return (isApiError(error) && INVITATION_PROBLEMS[String(error.code)]) || 'InvitationNotFound';
+}
+
+/** The invited form was refused for the link's sake, not for what was typed. */
+export function isInvitationRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.code === GenericCode.INVALID_TOKEN || error.code === GenericCode.EMAIL_ALREADY_REGISTERED);
 }

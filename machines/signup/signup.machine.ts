@@ -1,18 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validateSignup } from '../../shared-domain/account.ts';
+import { isTransientFailure } from '../shared/link-failure.ts';
 import {
   resendVerification,
+  resendVerificationGuards,
   resendVerificationStates,
   type ResendVerificationEvent,
 } from '../shared/resend-verification.ts';
-import { signupFailureFrom, type SignupFailure } from './signup.errors.ts';
+import { invitationProblemFrom, isInvitationRefusal, signupFailureFrom, type SignupFailure } from './signup.errors.ts';
 
 export type SignupField = 'email' | 'friendlyName' | 'password';
-
-export interface SignupInput {
-  /** Invited signup: the address the invitation was sent to. */
-  email?: string;
-}
 
 export interface SignupContext {
   email: string;
@@ -34,6 +31,7 @@ export type SignupEvent =
   | { type: 'captcha.solve'; token: string }
   | { type: 'captcha.expire' }
   | { type: 'form.submit' }
+  | { type: 'check.retry' }
   | ResendVerificationEvent;
 
 export interface SignupRequest {
@@ -46,16 +44,54 @@ export interface SignupRequest {
 
 export type SignupKind = 'direct' | 'invited';
 
+/** What the server says about an invitation link that can create an account. */
+export interface InvitationCheckOutput {
+  /** The address the invitation is for: the account gets this one, whatever the link's query says. */
+  email: string;
+}
+
 /**
  * One machine for both signup pages, so the form's rules exist once. `direct` (/pages/signup) proves a human with a
  * captcha and, since the account still needs its email verified, offers to resend the mail after success. `invited`
  * (/pages/signup/invited) has neither: the invitation went to that mailbox, so its email is fixed and already proven.
+ * The invited form first asks the server whether the link still works and for which address, and shows a dead link
+ * as such rather than a form that could only fail; a refusal of the form for the link's sake asks again why.
  */
 export function createSignupMachine(kind: SignupKind) {
   const direct = kind === 'direct';
+  // Only the invited page checks its link. Typed as present for both kinds so that both machines' state values
+  // type-check as one; the direct machine's config simply has none of these states.
+  const invitationStates = {
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkInvitation',
+        src: 'checkInvitation',
+        onDone: [
+          // Back from a refused form whose link still works: the form as it was left.
+          { guard: 'hasAcceptedTerms', target: 'editing.termsAccepted', actions: 'assignInvitation' },
+          { target: 'editing', actions: 'assignInvitation' },
+        ],
+        onError: [
+          // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
+          { guard: 'isTransientFailure', target: 'checkFailed' },
+          { target: 'invalid', actions: 'assignInvitationProblem' },
+        ],
+      },
+    },
+    checkFailed: {
+      description: 'The server could not be asked: AnErrorOccured, with Retry.',
+      tags: ['error'],
+      on: { 'check.retry': { target: 'checking' } },
+    },
+    invalid: {
+      description: 'Unknown, used or expired invitation, or its email has an account: why, and the ways on.',
+      type: 'final',
+      tags: ['error'],
+    },
+  } as const;
   return setup({
     types: {
-      input: {} as SignupInput,
       context: {} as SignupContext,
       events: {} as SignupEvent,
     },
@@ -63,9 +99,16 @@ export function createSignupMachine(kind: SignupKind) {
       submitSignup: fromPromise<{ message: string }, SignupRequest>(async () => {
         throw new Error('submitSignup must be provided');
       }),
+      checkInvitation: fromPromise<InvitationCheckOutput>(async () => {
+        throw new Error('checkInvitation must be provided');
+      }),
       resendVerification,
     },
     guards: {
+      ...resendVerificationGuards,
+      isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
+      isInvitationRefusal: ({ event }) => isInvitationRefusal((event as { error?: unknown }).error),
+      hasAcceptedTerms: ({ context }) => context.acceptTerms,
       isEditableField: ({ event }) => (event as { field?: SignupField }).field !== 'email',
       hasValidationError: ({ context }) => validateSignup(context) !== null,
       isMissingCaptcha: ({ context }) => context.captchaToken === null,
@@ -83,6 +126,8 @@ export function createSignupMachine(kind: SignupKind) {
       assignValidationError: assign({ error: ({ context }) => ({ code: validateSignup(context)! }) }),
       assignCaptchaRequired: assign({ error: { code: 'CaptchaRequired' } }),
       assignFailure: assign({ error: ({ event }) => signupFailureFrom((event as { error?: unknown }).error) }),
+      assignInvitation: assign({ email: ({ event }) => (event as { output?: InvitationCheckOutput }).output?.email ?? '' }),
+      assignInvitationProblem: assign({ error: ({ event }) => ({ code: invitationProblemFrom((event as { error?: unknown }).error) }) }),
       assignMessage: assign({ message: ({ event }) => (event as { output?: { message?: string } }).output?.message ?? '' }),
       clearError: assign({ error: null }),
     },
@@ -90,9 +135,9 @@ export function createSignupMachine(kind: SignupKind) {
     id: direct ? 'signup' : 'signup-invited',
     description: direct
       ? 'Create an account with email, name, password, the terms and a solved captcha; then offer to resend the verification mail.'
-      : 'Create the invited account: the email is fixed by the invitation, there is no captcha and nothing to verify afterwards.',
-    context: ({ input }) => ({
-      email: input.email ?? '',
+      : 'Check the invitation link, then create the invited account: the email is the one the server names for the invitation, there is no captcha and nothing to verify afterwards.',
+    context: {
+      email: '',
       friendlyName: '',
       password: '',
       acceptTerms: false,
@@ -100,9 +145,10 @@ export function createSignupMachine(kind: SignupKind) {
       captchaRound: 0,
       error: null,
       message: null,
-    }),
-    initial: 'editing',
+    },
+    initial: direct ? 'editing' : 'checking',
     states: {
+      ...(direct ? ({} as typeof invitationStates) : invitationStates),
       editing: {
         initial: 'termsPending',
         on: {
@@ -141,8 +187,13 @@ export function createSignupMachine(kind: SignupKind) {
             captchaToken: context.captchaToken,
           }),
           onDone: { target: 'signedUp', actions: 'assignMessage' },
-          // Only an accepted form gets here, so the way back is to the accepted form; a token is single use.
-          onError: { target: 'editing.termsAccepted', actions: direct ? ['assignFailure', 'spendCaptchaToken'] : 'assignFailure' },
+          onError: [
+            // Invited: the link itself was refused (used, expired, replaced, or its email registered meanwhile); the
+            // form could only fail again, so the link is checked again to say why.
+            ...(direct ? [] : [{ guard: 'isInvitationRefusal' as const, target: 'checking' as const, actions: 'clearError' as const }]),
+            // Only an accepted form gets here, so the way back is to the accepted form; a token is single use.
+            { target: 'editing.termsAccepted', actions: direct ? ['assignFailure', 'spendCaptchaToken'] : 'assignFailure' },
+          ],
         },
       },
       signedUp: direct

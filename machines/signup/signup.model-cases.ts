@@ -2,7 +2,7 @@ import { validateSignup } from '../../shared-domain/account.ts';
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { SignupFailure } from './signup.errors.ts';
+import type { InvitationProblem, SignupFailure } from './signup.errors.ts';
 import type { SignupContext, SignupKind } from './signup.machine.ts';
 
 /** Model cases shared by the headless tests and the tests through the views of both signup pages. */
@@ -10,6 +10,8 @@ export const filled = { email: 'ann@example.com', friendlyName: 'Ann', password:
 export const CAPTCHA_TOKEN = 'captcha-token-1';
 export const SUCCESS_MESSAGE = 'Account created. Check your inbox to verify your email.';
 export const INVITED_SUCCESS_MESSAGE = 'Welcome to the group. You can sign in now.';
+/** The address the server says the invitation is for; the link's query may name another, which the page ignores. */
+export const INVITED_EMAIL = 'ivy@example.com';
 
 /** What POST signup/new or signup/invite may answer, and what the machine must keep (written by hand). */
 export const submitFailures: Array<{ label: string; error: ApiError; failure: SignupFailure }> = [
@@ -27,9 +29,41 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
   { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },
 ];
 
-export const resendFailure = new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'));
+/** Invited only: POST signup/invite refuses the link itself, so the page checks it again (never a form that can only fail). */
+export const invitationRefusal = {
+  label: '400 INVALID_TOKEN',
+  error: new ApiError(400, { ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'), message: 'The link is invalid or has expired' }),
+};
+
+/** What GET signup/invite/check may fail with, and the invalid-invitation reason each must give (null: Retry instead). */
+export const invitationCheckFailures: Array<{ label: string; error: ApiError; problem: InvitationProblem | null }> = [
+  { label: '404 INVITATION_NOT_FOUND', error: new ApiError(404, apiErrorBody(GenericCode.INVITATION_NOT_FOUND, 'InvitationNotFound')), problem: 'InvitationNotFound' },
+  { label: '410 INVITATION_USED', error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_USED, 'InvitationUsed')), problem: 'InvitationUsed' },
+  { label: '410 INVITATION_EXPIRED', error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_EXPIRED, 'InvitationExpired')), problem: 'InvitationExpired' },
+  {
+    label: '409 EMAIL_ALREADY_REGISTERED',
+    error: new ApiError(409, apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered')),
+    problem: 'InvitationEmailRegistered',
+  },
+  { label: '400 VALIDATION_ERROR', error: new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError')), problem: 'InvitationNotFound' },
+  { label: 'network failure', error: new ApiError(0, null), problem: null },
+  { label: '503', error: new ApiError(503, null), problem: null },
+];
+
+export const resendFailures = [
+  { label: '429', error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')) },
+  { label: '400 ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')) },
+];
 
 const allEvents = (kind: SignupKind): ModelEvent[] => [
+  ...(kind === 'invited'
+    ? [
+        { type: 'xstate.done.actor.checkInvitation', output: { email: INVITED_EMAIL } },
+        ...invitationCheckFailures.map(({ error }) => ({ type: 'xstate.error.actor.checkInvitation' as const, error })),
+        { type: 'check.retry' },
+        { type: 'xstate.error.actor.submitSignup', error: invitationRefusal.error },
+      ]
+    : []),
   ...(Object.keys(filled) as Array<keyof typeof filled>).map((field) => ({ type: 'form.change', field, value: filled[field] })),
   { type: 'terms.accept' },
   { type: 'terms.decline' },
@@ -41,7 +75,7 @@ const allEvents = (kind: SignupKind): ModelEvent[] => [
     ? [
         { type: 'resend.request' },
         { type: 'xstate.done.actor.resendVerification', output: undefined },
-        { type: 'xstate.error.actor.resendVerification', error: resendFailure },
+        ...resendFailures.map(({ error }) => ({ type: 'xstate.error.actor.resendVerification' as const, error })),
       ]
     : []),
 ];
@@ -63,18 +97,21 @@ export function signupEvents(kind: SignupKind) {
 }
 
 /**
- * Guards read the validation result (the terms are the state itself, so the rest of the form is checked as if they
- * were accepted) and whether a captcha token is held; nothing else of the context goes into the graph.
+ * Guards read the validation result (the terms are mostly the state itself, so the rest of the form is checked as if
+ * they were accepted), whether a captcha token is held and whether the terms were accepted; nothing else goes in.
  */
 export const serializeSignupContext = (context: SignupContext) => ({
   invalid: validateSignup({ ...context, acceptTerms: true }),
   captcha: context.captchaToken !== null,
+  // Read by the invited page's check when it comes back from a refused form.
+  terms: context.acceptTerms,
 });
 
 export function describeSignupEvent(event: ModelEvent): string {
   const e = event as { type: string; field?: string; value?: string; error?: unknown };
   if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
-  if (e.type === 'xstate.error.actor.submitSignup') return `submitSignup fails ${submitFailures.find((f) => f.error === e.error)!.label}`;
+  const failure = [...submitFailures, invitationRefusal, ...invitationCheckFailures, ...resendFailures].find((f) => f.error === e.error);
+  if (failure) return `${e.type.slice(19)} fails ${failure.label}`;
   if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;
   return e.type;

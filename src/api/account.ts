@@ -24,9 +24,15 @@ export function postInvitedSignup(invitationToken: string, payload: SignupPayloa
   return apiRequest('POST', 'signup/invite', { query: { invitation_token: invitationToken }, body: payload });
 }
 
+/** GET signup/invite/check: the address the invitation is for, or 404/409/410 with a code (docs/api/invitations.md). */
+export function getInvitationCheck(invitationToken: string): Promise<{ success: true; data: { email: string } }> {
+  return apiRequest('GET', 'signup/invite/check', { query: { invitation_token: invitationToken } });
+}
+
 export interface ActivationBody {
   success: true;
-  data: { email: string; region: Region };
+  /** already_verified: the link was used before and its account is active (docs/api/signup-links.md). */
+  data: { email: string; region: Region; already_verified?: boolean };
 }
 
 export function getVerify(verificationToken: string): Promise<ActivationBody> {

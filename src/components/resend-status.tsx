@@ -13,6 +13,13 @@ export function ResendStatus({ step }: { step: ResendStep | null }) {
       </StatusMessage>
     );
   }
+  if (step === 'alreadyVerified') {
+    return (
+      <StatusMessage kind="success">
+        <Trans>Your account is already active: sign in with your email and password.</Trans>
+      </StatusMessage>
+    );
+  }
   if (step === 'resendFailed') {
     return <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccuredWhenResendingVerificationEmail)}</StatusMessage>;
   }

@@ -1,11 +1,12 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { openAppHref } from '../../lib/open-app.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 
-/** Success: the form is gone; the server's confirmation and the way into the app remain. */
-export function PasswordResetDone({ message }: { message: string | null }) {
+/** Success: the form is gone; the server's confirmation, Sign in, and Open app when the web app is configured. */
+export function PasswordResetDone({ message, loginHref }: { message: string | null; loginHref: string }) {
   const { t } = useLingui();
   const config = usePublicConfig();
   const href = openAppHref(config.webAppUrl, navigator.userAgent, config.androidAppPackage);
@@ -20,6 +21,10 @@ export function PasswordResetDone({ message }: { message: string | null }) {
           <Trans>Open app</Trans>
         </Button>
       ) : null}
+      {/* Always a way on, configured app or not: the new password works here. */}
+      <Button component={Link} to={loginHref} variant={href ? 'outline' : 'filled'}>
+        <Trans>Sign in</Trans>
+      </Button>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { passwordResetMachine } from '../../../machines/password-reset/password-
 import {
   CHANGED_MESSAGE,
   changeFailures,
+  describePasswordResetEvent,
   passwordResetEvents,
   passwords,
   serializePasswordReset,
@@ -61,6 +62,7 @@ describeModel(passwordResetMachine, {
   input: { resetToken: TOKEN },
   events: passwordResetEvents,
   serializeContext: serializePasswordReset,
+  describeEvent: describePasswordResetEvent,
   setup: (): Ctx => {
     const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focused: false, expectedText: null };
     server.use(
@@ -93,6 +95,7 @@ describeModel(passwordResetMachine, {
     },
     'xstate.done.actor.checkResetToken': (step, ctx) => ctx.requests.resolve('checkResetToken', toResponse(step.event)),
     'xstate.error.actor.checkResetToken': (step, ctx) => ctx.requests.resolve('checkResetToken', toResponse(step.event)),
+    'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
     'xstate.done.actor.changePassword': (step, ctx) => ctx.requests.resolve('changePassword', toResponse(step.event)),
     'xstate.error.actor.changePassword': (step, ctx) => {
       const { serverMessage } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
@@ -104,7 +107,15 @@ describeModel(passwordResetMachine, {
     loading: async (_snapshot, ctx) => {
       expect(await screen.findByLabelText('Checking your link')).toBeInTheDocument();
       expect(screen.queryByLabelText('New password')).toBeNull();
-      await waitFor(() => expect(ctx.requests.inputs('checkResetToken')).toEqual([{ reset_token: TOKEN }]));
+      await waitFor(() => expect(ctx.requests.pending('checkResetToken')).toBe(1));
+      expect(ctx.requests.lastInput('checkResetToken')).toEqual({ reset_token: TOKEN });
+    },
+    checkFailed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+      // No verdict on the link yet: it is not called invalid, and no form is shown that could only fail.
+      expect(screen.queryByText(/invalid recovery or activation link/)).toBeNull();
+      expect(screen.queryByLabelText('New password')).toBeNull();
     },
     valid: async (_snapshot, ctx) => {
       expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
@@ -135,6 +146,7 @@ describeModel(passwordResetMachine, {
       expect(screen.getByRole('status')).toHaveTextContent(CHANGED_MESSAGE);
       expect(screen.queryByLabelText('New password')).toBeNull();
       expect(await screen.findByRole('link', { name: 'Open app' })).toHaveAttribute('href', WEB_APP);
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/pages/login?return_to=%2Fpages%2Fmain');
     },
     invalid: async () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('invalid recovery or activation link (may be expired)');

@@ -11,6 +11,7 @@ import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
 import { PasswordResetDone } from './password-reset-done.tsx';
+import { PasswordResetFailed } from './password-reset-failed.tsx';
 import { PasswordResetForm } from './password-reset-form.tsx';
 import { PasswordResetInvalid } from './password-reset-invalid.tsx';
 import { PasswordResetLoading } from './password-reset-loading.tsx';
@@ -47,8 +48,9 @@ export function PasswordResetPage() {
   return (
     <CenteredLayout>
       {state.matches('loading') ? <PasswordResetLoading /> : null}
+      {state.matches('checkFailed') ? <PasswordResetFailed state={state} send={send} /> : null}
       {state.matches('valid') || state.matches('submitting') ? <PasswordResetForm state={state} send={send} /> : null}
-      {state.matches('success') ? <PasswordResetDone message={state.context.message} /> : null}
+      {state.matches('success') ? <PasswordResetDone message={state.context.message} loginHref={paths.login + carried.linkSearch} /> : null}
       {state.matches('invalid') ? (
         <PasswordResetInvalid recoverHref={withQuery(paths.recover, { ...carried.linkParams, email: email || null })} />
       ) : null}

@@ -2,17 +2,21 @@ import { expect } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { InvitationProblem } from '../../../machines/signup/signup.errors.ts';
 import { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
 import type { SignupField } from '../../../machines/signup/signup.machine.ts';
 import {
   describeSignupEvent,
   filled,
+  INVITED_EMAIL,
+  invitationCheckFailures,
+  invitationRefusal,
   serializeSignupContext,
   signupEvents,
   submitFailures,
 } from '../../../machines/signup/signup.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
+import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupInvitedPage } from './signup-invited-page.tsx';
@@ -20,13 +24,23 @@ import { failureText, fieldLabels } from '../signup/signup-view-cases.ts';
 
 const server = useMswServer();
 const INVITATION_TOKEN = 'invitation-token-1';
+/** The link names another address than the invitation's: the page must show and use the server's, never this one. */
+const LINK_EMAIL = 'mallory@example.com';
 
+/** Why the invitation cannot be used, as a reader sees it, in English, written out by hand. */
+const problemText: Record<InvitationProblem, string> = {
+  InvitationNotFound: 'This invitation link is not valid.',
+  InvitationUsed: 'This invitation has already been used.',
+  InvitationExpired: 'This invitation has expired, or a newer one replaced it.',
+  InvitationEmailRegistered: 'An account with this email already exists.',
+};
 
 interface Ctx {
-  requests: DeferredQueue<'submitSignup'>;
+  requests: DeferredQueue<'submitSignup' | 'checkInvitation'>;
   typed: Record<SignupField, string>;
   terms: boolean;
   expectedText: string | null;
+  problem: InvitationProblem | null;
   message: string | null;
 }
 
@@ -34,12 +48,20 @@ const field = (name: SignupField) => screen.getByLabelText(fieldLabels[name]) as
 const terms = () => screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
 const signUpButton = () => screen.getByRole('button', { name: /^(Sign up|Processing)$/ });
 
+function answer(error: ApiError): Response {
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
 async function expectForm(ctx: Ctx) {
   await waitFor(() => expect(field('password')).toHaveValue(ctx.typed.password));
   expect(field('friendlyName')).toHaveValue(ctx.typed.friendlyName);
-  // The invitation fixed the email: shown, not editable.
-  expect(field('email')).toHaveValue(filled.email);
+  // The invitation fixed the email, as the server names it: shown, plainly not editable.
+  expect(field('email')).toHaveValue(INVITED_EMAIL);
   expect(field('email')).toHaveAttribute('readonly');
+  expect(field('email')).toHaveAttribute('aria-readonly', 'true');
+  expect(field('email')).toHaveAttribute('data-variant', 'filled');
+  expect(field('email')).toHaveAccessibleDescription('The invitation is for this address; it cannot be changed.');
+  expect(screen.queryByDisplayValue(LINK_EMAIL)).toBeNull();
   if (ctx.terms) expect(terms()).toBeChecked();
   else expect(terms()).not.toBeChecked();
   if (ctx.expectedText) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedText);
@@ -50,32 +72,43 @@ async function expectForm(ctx: Ctx) {
 
 describeModel(signupInvitedMachine, {
   name: 'invited signup page through the view',
-  input: { email: filled.email },
   events: signupEvents('invited'),
   describeEvent: describeSignupEvent,
   serializeContext: serializeSignupContext,
   setup: (): Ctx => {
     const ctx: Ctx = {
       requests: createDeferredQueue(),
-      typed: { email: filled.email, friendlyName: '', password: '' },
+      typed: { email: INVITED_EMAIL, friendlyName: '', password: '' },
       terms: false,
       expectedText: null,
+      problem: null,
       message: null,
     };
+    const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/signup/invite/check', async ({ request }) => (await ctx.requests.take('checkInvitation', query(request))) as Response),
       http.post('/api/signup/invite', async ({ request }) => {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        return (await ctx.requests.take('submitSignup', { query, body: await request.json() })) as Response;
+        return (await ctx.requests.take('submitSignup', { query: query(request), body: await request.json() })) as Response;
       }),
     );
     renderRoutes(
       [{ path: '/pages/signup/invited', element: <SignupInvitedPage /> }],
-      `/pages/signup/invited?invitation_token=${INVITATION_TOKEN}&email=${encodeURIComponent(filled.email)}`,
+      `/pages/signup/invited?invitation_token=${INVITATION_TOKEN}&email=${encodeURIComponent(LINK_EMAIL)}`,
     );
     return ctx;
   },
   exec: {
+    'xstate.done.actor.checkInvitation': (step, ctx) => {
+      const { email } = (step.event as { output: { email: string } }).output;
+      ctx.requests.resolve('checkInvitation', HttpResponse.json({ success: true, data: { email } }));
+    },
+    'xstate.error.actor.checkInvitation': (step, ctx) => {
+      const failure = invitationCheckFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.problem = failure.problem;
+      ctx.requests.resolve('checkInvitation', answer(failure.error));
+    },
+    'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
     'form.change': async (step, ctx) => {
       const { field: name, value } = step.event as unknown as { field: SignupField; value: string };
       ctx.typed[name] = value;
@@ -102,11 +135,44 @@ describeModel(signupInvitedMachine, {
     },
     'xstate.error.actor.submitSignup': (step, ctx) => {
       const error = (step.event as { error: ApiError }).error;
-      ctx.expectedText = failureText[submitFailures.find((f) => f.error === error)!.label];
-      ctx.requests.resolve('submitSignup', error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status }));
+      const failure = submitFailures.find((f) => f.error === error);
+      // The link itself refused (written by hand): the page asks about it again, so no message under the form.
+      const refused = error === invitationRefusal.error || failure?.label === '409 with a message';
+      ctx.expectedText = refused ? null : failureText[failure!.label];
+      ctx.requests.resolve('submitSignup', answer(error));
     },
   },
   states: {
+    checking: async (_snapshot, ctx) => {
+      expect(await screen.findByLabelText('Checking your invitation')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Email')).toBeNull();
+      await waitFor(() => expect(ctx.requests.pending('checkInvitation')).toBe(1));
+      expect(ctx.requests.lastInput('checkInvitation')).toEqual({ invitation_token: INVITATION_TOKEN });
+    },
+    checkFailed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/pages/login');
+      // No verdict on the link: neither called invalid nor a form that may only fail.
+      expect(screen.queryByRole('heading', { name: 'This invitation cannot be used' })).toBeNull();
+      expect(screen.queryByLabelText('Email')).toBeNull();
+    },
+    invalid: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('heading', { name: 'This invitation cannot be used' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(problemText[ctx.problem!]);
+      const accountExists = ctx.problem === 'InvitationUsed' || ctx.problem === 'InvitationEmailRegistered';
+      expect(
+        screen.getByText(
+          accountExists
+            ? 'If the account is yours, sign in. Otherwise ask the account owner for a new invitation.'
+            : 'Ask the account owner for a new invitation.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/pages/login');
+      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/pages/signup');
+      expect(screen.queryByLabelText('Email')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+    },
     'editing.termsPending': async (_snapshot, ctx) => {
       await expectForm(ctx);
       expect(signUpButton()).toBeDisabled();
@@ -120,7 +186,7 @@ describeModel(signupInvitedMachine, {
       await waitFor(() => expect(ctx.requests.pending('submitSignup')).toBe(1));
       expect(ctx.requests.lastInput('submitSignup')).toEqual({
         query: { invitation_token: INVITATION_TOKEN },
-        body: { email: filled.email, password: filled.password, friendly_name: filled.friendlyName, accept_terms: true, language: 'en-us' },
+        body: { email: INVITED_EMAIL, password: filled.password, friendly_name: filled.friendlyName, accept_terms: true, language: 'en-us' },
       });
     },
     signedUp: async (_snapshot, ctx) => {

@@ -4,20 +4,31 @@ import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
 import type { SignupRequest } from '../../../machines/signup/signup.machine.ts';
-import { postInvitedSignup } from '../../api/account.ts';
+import { getInvitationCheck, postInvitedSignup } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
 import { SignupForm } from '../signup/signup-form.tsx';
+import { SignupInvitedChecking } from './signup-invited-checking.tsx';
 import { SignupInvitedDone } from './signup-invited-done.tsx';
+import { SignupInvitedFailed } from './signup-invited-failed.tsx';
+import { SignupInvitedInvalid } from './signup-invited-invalid.tsx';
 
-/** Owns the invited-signup actor and picks the view: the signup form (email fixed by the invitation), then done. */
+/**
+ * Owns the invited-signup actor and picks the view: the link's check, then the signup form (email fixed by the
+ * invitation, as the server names it: the link's own `email` parameter is not trusted), then done; or why the link
+ * cannot create an account.
+ */
 export function SignupInvitedPage() {
   const [search] = useSearchParams();
   const machine = useMemo(() => {
-    // The query is read once, like the machine's input: the page does not change it while it lives.
+    // The query is read once: the page does not change it while it lives.
     const invitationToken = search.get('invitation_token') ?? '';
     return signupInvitedMachine.provide({
       actors: {
+        checkInvitation: fromPromise(async () => {
+          const { data } = await getInvitationCheck(invitationToken);
+          return { email: data.email };
+        }),
         submitSignup: fromPromise(async ({ input }: { input: SignupRequest }) => {
           const { message } = await postInvitedSignup(invitationToken, {
             email: input.email.trim(),
@@ -31,11 +42,21 @@ export function SignupInvitedPage() {
       },
     });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
+  const [state, send] = useMachine(machine);
 
   return (
     <CenteredLayout>
-      {state.matches('signedUp') ? <SignupInvitedDone message={state.context.message} /> : <SignupForm state={state} send={send} />}
+      {state.matches('checking') ? (
+        <SignupInvitedChecking />
+      ) : state.matches('checkFailed') ? (
+        <SignupInvitedFailed state={state} send={send} />
+      ) : state.matches('invalid') ? (
+        <SignupInvitedInvalid error={state.context.error} />
+      ) : state.matches('signedUp') ? (
+        <SignupInvitedDone message={state.context.message} />
+      ) : (
+        <SignupForm state={state} send={send} emailFixed />
+      )}
     </CenteredLayout>
   );
 }

@@ -16,7 +16,7 @@ interface Props {
 
 /** The account needs to be verified: send the confirmation mail again, or go back to login. */
 export function SignupResendNeeded({ state, send }: Props) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { email } = state.context;
   return (
     <Stack gap="md">
@@ -24,9 +24,8 @@ export function SignupResendNeeded({ state, send }: Props) {
         {i18n._(errorMessages.AccountNotVerified)}
       </Title>
       {email ? (
-        <Text ta="center">
-          <Trans>Open the link in the email we sent to {email}.</Trans>
-        </Text>
+        // The address comes from the link: a plain string (t), never parsed as markup the way Trans would.
+        <Text ta="center">{t`Open the link in the email we sent to ${email}.`}</Text>
       ) : null}
       <ResendStatus step={resendStepOf(state.value, 'needsVerification')} />
       <LinkRow>

@@ -1,10 +1,19 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { checkFailures, input, signupResendEvents } from '../../../machines/signup-resend/signup-resend.model-cases.ts';
+import { signupResendMachine, type SignupResendErrorCode } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import {
+  checkFailures,
+  describeSignupResendEvent,
+  input,
+  resendFailures,
+  serializeSignupResend,
+  signupResendEvents,
+} from '../../../machines/signup-resend/signup-resend.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
+import { apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { ValidationCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
@@ -12,8 +21,21 @@ import { SignupResendPage } from './signup-resend-page.tsx';
 
 const server = useMswServer();
 
+/** What a reader must see for each error of the email form, in English, written out by hand. */
+const errorText: Record<SignupResendErrorCode, string> = {
+  MISSING_EMAIL: 'Please enter your email',
+  EMAIL_INCORRECT_FORMAT: 'Email is in incorrect format',
+  EmailNotRegistered: 'This email is not registered',
+  AnErrorOccuredWhenResendingVerificationEmail: 'Error when resending the verification email, please try again later',
+};
+const SENT_CLAIM = /we sent to/;
+
 interface Ctx {
   requests: DeferredQueue<'checkVerification' | 'resendVerification'>;
+  email: string;
+  expectedError: SignupResendErrorCode | null;
+  /** Where the last resend was asked from: the email form or the verify-needed view. */
+  fromForm: boolean;
 }
 
 function toResponse(event: ModelEvent, success: Record<string, unknown>): Response {
@@ -23,24 +45,33 @@ function toResponse(event: ModelEvent, success: Record<string, unknown>): Respon
 }
 
 const resendButton = () => screen.getByRole('button', { name: 'Resend Confirmation Email' });
+const emailField = () => screen.getByLabelText('Email') as HTMLInputElement;
+const formButton = () => screen.getByRole('button', { name: /^(Resend|Processing)$/ });
 
 async function expectNeedsVerification(ctx: Ctx) {
   expect(await screen.findByRole('heading', { name: 'The account needs to be verified' })).toBeInTheDocument();
-  expect(screen.getByText(`Open the link in the email we sent to ${input.email}.`)).toBeInTheDocument();
+  expect(screen.getByText(`Open the link in the email we sent to ${ctx.email}.`)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
-  expect(ctx.requests.inputs('checkVerification')).toEqual([{ username: input.email }]);
+  expect(screen.queryByLabelText('Email')).toBeNull();
+}
+
+async function expectForm(ctx: Ctx) {
+  expect(await screen.findByRole('heading', { name: 'Resend Confirmation Email' })).toBeInTheDocument();
+  await waitFor(() => expect(emailField()).toHaveValue(ctx.email));
+  // Nothing here claims that a mail went anywhere.
+  expect(screen.queryByText(SENT_CLAIM)).toBeNull();
+  expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
+  expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/pages/signup');
 }
 
 describeModel(signupResendMachine, {
   name: 'verify-needed page through the view',
   input,
   events: signupResendEvents,
-  describeEvent: (event) => {
-    const failure = checkFailures.find((f) => f.error === (event as { error?: unknown }).error);
-    return failure ? `check fails: ${failure.label}` : event.type;
-  },
+  serializeContext: serializeSignupResend,
+  describeEvent: describeSignupResendEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue() };
+    const ctx: Ctx = { requests: createDeferredQueue(), email: input.email, expectedError: null, fromForm: false };
     const take = (id: 'checkVerification' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>
         (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
@@ -58,11 +89,34 @@ describeModel(signupResendMachine, {
   exec: {
     'xstate.done.actor.checkVerification': (step, ctx) =>
       ctx.requests.resolve('checkVerification', toResponse(step.event, { success: true, data: { verified: true } })),
-    'xstate.error.actor.checkVerification': (step, ctx) => ctx.requests.resolve('checkVerification', toResponse(step.event, {})),
-    'resend.request': () => userEvent.click(resendButton()),
+    'xstate.error.actor.checkVerification': (step, ctx) => {
+      const { outcome } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      if (typeof outcome === 'object') ctx.expectedError = outcome.asking;
+      ctx.requests.resolve('checkVerification', toResponse(step.event, {}));
+    },
+    'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
+    'form.change': async (step, ctx) => {
+      ctx.email = (step.event as unknown as { value: string }).value;
+      await userEvent.clear(emailField());
+      if (ctx.email) await userEvent.type(emailField(), ctx.email);
+    },
+    'form.submit': async (_step, ctx) => {
+      ctx.expectedError = ctx.email === '' ? 'MISSING_EMAIL' : ctx.email.includes('.') ? null : 'EMAIL_INCORRECT_FORMAT';
+      ctx.fromForm = true;
+      // Enter in the field submits like the button.
+      await userEvent.type(emailField(), '{Enter}');
+    },
+    'resend.request': async (_step, ctx) => {
+      ctx.fromForm = false;
+      await userEvent.click(resendButton());
+    },
     'xstate.done.actor.resendVerification': (step, ctx) =>
       ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
-    'xstate.error.actor.resendVerification': (step, ctx) => ctx.requests.resolve('resendVerification', toResponse(step.event, {})),
+    'xstate.error.actor.resendVerification': (step, ctx) => {
+      const { fromForm } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      if (ctx.fromForm && fromForm !== 'verified') ctx.expectedError = fromForm;
+      ctx.requests.resolve('resendVerification', toResponse(step.event, {}));
+    },
   },
   states: {
     checking: async (_snapshot, ctx) => {
@@ -70,6 +124,29 @@ describeModel(signupResendMachine, {
       await waitFor(() => expect(ctx.requests.pending('checkVerification')).toBe(1));
       expect(ctx.requests.lastInput('checkVerification')).toEqual({ username: input.email });
       expect(screen.queryByRole('button')).toBeNull();
+    },
+    checkFailed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
+      // The account may be in any state: no claim about mail, and no resend that may not apply.
+      expect(screen.queryByText(SENT_CLAIM)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Resend Confirmation Email' })).toBeNull();
+    },
+    asking: async (_snapshot, ctx) => {
+      await expectForm(ctx);
+      expect(formButton()).toHaveTextContent('Resend');
+      expect(formButton()).toBeEnabled();
+      if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(errorText[ctx.expectedError]);
+      else expect(screen.queryByRole('alert')).toBeNull();
+    },
+    sending: async (_snapshot, ctx) => {
+      await expectForm(ctx);
+      await waitFor(() => expect(formButton()).toHaveTextContent('Processing'));
+      expect(formButton()).toBeDisabled();
+      expect(screen.queryByRole('alert')).toBeNull();
+      await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
+      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: ctx.email, language: 'en-us' });
     },
     verified: async () => {
       expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
@@ -84,7 +161,7 @@ describeModel(signupResendMachine, {
       await expectNeedsVerification(ctx);
       await waitFor(() => expect(resendButton()).toBeDisabled());
       await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
-      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: input.email, language: 'en-us' });
+      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: ctx.email, language: 'en-us' });
     },
     'needsVerification.resent': async (_snapshot, ctx) => {
       await expectNeedsVerification(ctx);
@@ -96,5 +173,34 @@ describeModel(signupResendMachine, {
       expect(await screen.findByRole('alert')).toHaveTextContent('Error when resending the verification email, please try again later');
       expect(resendButton()).toBeEnabled();
     },
+    'needsVerification.alreadyVerified': async () => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+    },
   },
+});
+
+describe('verify-needed page', () => {
+  it('asks for the email when the link has none, and resends to the typed one', async () => {
+    const asked: Array<Record<string, string>> = [];
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/signup/verify/check', ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 });
+      }),
+      http.get('/api/signup/verify/resend', ({ request }) =>
+        HttpResponse.json({ success: true, message: `Sent to ${new URL(request.url).searchParams.get('email')}` }),
+      ),
+    );
+    renderRoutes([{ path: '/pages/signup/resend', element: <SignupResendPage /> }], '/pages/signup/resend');
+    expect(await screen.findByRole('heading', { name: 'Resend Confirmation Email' })).toBeInTheDocument();
+    expect(asked).toEqual([{ username: '' }]);
+    expect(emailField()).toHaveValue('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(SENT_CLAIM)).toBeNull();
+
+    await userEvent.type(emailField(), '<b>x</b>@example.com{Enter}');
+    expect(await screen.findByText('Open the link in the email we sent to <b>x</b>@example.com.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We have sent the verification email again.');
+  });
 });

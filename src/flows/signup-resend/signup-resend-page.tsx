@@ -8,7 +8,9 @@ import { getResendVerification, getVerifyCheck } from '../../api/account.ts';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
+import { SignupResendAsking } from './signup-resend-asking.tsx';
 import { SignupResendChecking } from './signup-resend-checking.tsx';
+import { SignupResendFailed } from './signup-resend-failed.tsx';
 import { SignupResendNeeded } from './signup-resend-needed.tsx';
 
 /** Owns the verify-needed actor (/pages/signup/resend?email) and picks the view; a verified account goes to login. */
@@ -31,14 +33,23 @@ export function SignupResendPage() {
   );
   const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
 
-  const verified = state.matches('verified');
+  // Spec §4: an account already verified goes to login (found on load, or by a resend that found nothing to do).
+  const verified = state.hasTag('verified');
   useEffect(() => {
     if (verified) navigate(paths.login, { replace: true });
   }, [verified, navigate]);
 
   return (
     <CenteredLayout>
-      {state.matches('needsVerification') ? <SignupResendNeeded state={state} send={send} /> : <SignupResendChecking />}
+      {verified || state.matches('checking') ? (
+        <SignupResendChecking />
+      ) : state.matches('checkFailed') ? (
+        <SignupResendFailed state={state} send={send} />
+      ) : state.matches('needsVerification') ? (
+        <SignupResendNeeded state={state} send={send} />
+      ) : (
+        <SignupResendAsking state={state} send={send} />
+      )}
     </CenteredLayout>
   );
 }

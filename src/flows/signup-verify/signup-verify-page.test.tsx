@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import { input, signupVerifyEvents } from '../../../machines/signup-verify/signup-verify.model-cases.ts';
+import type { VerifyAccountOutput } from '../../../machines/signup-verify/signup-verify.machine.ts';
+import { describeSignupVerifyEvent, input, signupVerifyEvents } from '../../../machines/signup-verify/signup-verify.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -27,7 +28,14 @@ const regionNames: Record<string, string> = {
 interface Ctx {
   requests: DeferredQueue<'verifyAccount' | 'resendVerification'>;
   region: string | null;
+  /**
+   * The link's token, new for every path: the page shares one request per token between its mounts, so a path that
+   * ends while a check is pending would otherwise hand that request to the next path.
+   */
+  token: string;
 }
+
+let paths = 0;
 
 function toResponse(event: ModelEvent, success: Record<string, unknown>): Response {
   if ('output' in event) return HttpResponse.json(success);
@@ -37,18 +45,28 @@ function toResponse(event: ModelEvent, success: Record<string, unknown>): Respon
 
 const resendButton = () => screen.getByRole('button', { name: 'Resend' });
 
+/** Active already: said so, with Sign in and nothing that could only fail. */
+async function expectAlreadyActive() {
+  expect(await screen.findByRole('heading', { name: 'Your account is already active' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/pages/login');
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+}
+
 async function expectInvalid(ctx: Ctx) {
   expect(await screen.findByRole('heading', { name: 'Account activation' })).toBeInTheDocument();
-  expect(ctx.requests.inputs('verifyAccount')).toEqual([{ verification_token: input.verificationToken }]);
+  expect(ctx.requests.inputs('verifyAccount').at(-1)).toEqual({ verification_token: ctx.token });
   expect(screen.queryByText('Your account is activated')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
 }
 
 describeModel(signupVerifyMachine, {
   name: 'account activation page through the view',
   input,
   events: signupVerifyEvents,
+  describeEvent: describeSignupVerifyEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), region: null };
+    const ctx: Ctx = { requests: createDeferredQueue(), region: null, token: `${input.verificationToken}-${(paths += 1)}` };
     const take = (id: 'verifyAccount' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>
         (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
@@ -57,15 +75,18 @@ describeModel(signupVerifyMachine, {
       http.get('/api/signup/verify', take('verifyAccount')),
       http.get('/api/signup/verify/resend', take('resendVerification')),
     );
-    const query = new URLSearchParams({ verification_token: input.verificationToken, email: input.email, language: LINK_LANGUAGE });
+    const query = new URLSearchParams({ verification_token: ctx.token, email: input.email, language: LINK_LANGUAGE });
     renderRoutes([{ path: '/pages/signup/verify', element: <SignupVerifyPage /> }], `/pages/signup/verify?${query}`);
     return ctx;
   },
   exec: {
     'xstate.done.actor.verifyAccount': (step, ctx) => {
-      ctx.region = (step.event as { output: { region: string } }).output.region;
-      ctx.requests.resolve('verifyAccount', toResponse(step.event, { success: true, data: { email: input.email, region: ctx.region } }));
+      const { region, alreadyVerified } = (step.event as { output: VerifyAccountOutput }).output;
+      ctx.region = region;
+      const data = { email: input.email, region, already_verified: alreadyVerified };
+      ctx.requests.resolve('verifyAccount', toResponse(step.event, { success: true, data }));
     },
+    'verify.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
     'xstate.error.actor.verifyAccount': (step, ctx) => ctx.requests.resolve('verifyAccount', toResponse(step.event, {})),
     'resend.request': () => userEvent.click(resendButton()),
     'xstate.done.actor.resendVerification': (step, ctx) =>
@@ -76,7 +97,7 @@ describeModel(signupVerifyMachine, {
     verifying: async (_snapshot, ctx) => {
       expect(await screen.findByLabelText('Activating your account')).toBeInTheDocument();
       await waitFor(() => expect(ctx.requests.pending('verifyAccount')).toBe(1));
-      expect(ctx.requests.lastInput('verifyAccount')).toEqual({ verification_token: input.verificationToken });
+      expect(ctx.requests.lastInput('verifyAccount')).toEqual({ verification_token: ctx.token });
       expect(screen.queryByRole('button')).toBeNull();
     },
     activated: async (_snapshot, ctx) => {
@@ -84,6 +105,21 @@ describeModel(signupVerifyMachine, {
       expect(screen.getByTestId('region')).toHaveTextContent(`Region: ${regionNames[ctx.region!]}`);
       expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
       expect(screen.queryByRole('alert')).toBeNull();
+    },
+    alreadyActive: async (_snapshot, ctx) => {
+      await expectAlreadyActive();
+      expect(ctx.requests.inputs('verifyAccount').at(-1)).toEqual({ verification_token: ctx.token });
+    },
+    failed: async () => {
+      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+      // No verdict on the link yet: it is not called invalid, and nothing that needs one is offered.
+      expect(screen.queryByText(/invalid recovery or activation link/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+    },
+    'invalid.alreadyVerified': async (_snapshot, ctx) => {
+      await expectAlreadyActive();
+      expect(ctx.requests.inputs('resendVerification').at(-1)).toEqual({ email: input.email, language: LINK_LANGUAGE });
     },
     'invalid.idle': async (_snapshot, ctx) => {
       await expectInvalid(ctx);

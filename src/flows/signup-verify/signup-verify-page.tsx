@@ -3,13 +3,14 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import type { ResendVerificationInput } from '../../../machines/shared/resend-verification.ts';
-import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import type { Region } from '../../../shared-domain/account.ts';
+import { signupVerifyMachine, type VerifyAccountOutput } from '../../../machines/signup-verify/signup-verify.machine.ts';
 import { toLocale } from '../../../shared-domain/locales.ts';
 import { getResendVerification, getVerify } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
 import { SignupVerifyActivated } from './signup-verify-activated.tsx';
+import { SignupVerifyAlreadyActive } from './signup-verify-already-active.tsx';
+import { SignupVerifyFailed } from './signup-verify-failed.tsx';
 import { SignupVerifyInvalid } from './signup-verify-invalid.tsx';
 import { SignupVerifyVerifying } from './signup-verify-verifying.tsx';
 
@@ -18,13 +19,13 @@ import { SignupVerifyVerifying } from './signup-verify-verifying.tsx';
  * development): a mount whose token is already being checked shares that request instead of spending the token again
  * and then showing its own refusal.
  */
-const verifications = new Map<string, Promise<{ region: Region }>>();
+const verifications = new Map<string, Promise<VerifyAccountOutput>>();
 
-function verifyOnce(token: string): Promise<{ region: Region }> {
+function verifyOnce(token: string): Promise<VerifyAccountOutput> {
   let verification = verifications.get(token);
   if (!verification) {
     verification = getVerify(token)
-      .then(({ data }) => ({ region: data.region }))
+      .then(({ data }) => ({ region: data.region, alreadyVerified: data.already_verified === true }))
       .finally(() => verifications.delete(token));
     verifications.set(token, verification);
   }
@@ -59,6 +60,10 @@ export function SignupVerifyPage() {
         <SignupVerifyVerifying />
       ) : state.matches('activated') ? (
         <SignupVerifyActivated region={state.context.region} />
+      ) : state.matches('alreadyActive') || state.hasTag('verified') ? (
+        <SignupVerifyAlreadyActive />
+      ) : state.matches('failed') ? (
+        <SignupVerifyFailed state={state} send={send} />
       ) : (
         <SignupVerifyInvalid state={state} send={send} />
       )}

@@ -21,10 +21,12 @@ interface Props {
   captcha?: ReactNode;
   /** Query the Sign in link carries (return_to…), '' when none. */
   linkSearch?: string;
+  /** Invited: the invitation names the address, so the field shows it as plainly not editable. */
+  emailFixed?: boolean;
 }
 
 /** The form in every state that shows it (editing, submitting), for the direct and the invited signup alike. */
-export function SignupForm({ state, send, captcha, linkSearch = '' }: Props) {
+export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed = false }: Props) {
   const { t, i18n } = useLingui();
   const termsUrl = useSignupConfig()?.termsUrl ?? null;
   // Presentation only: the checklist shows while the password field has focus (spec §2).
@@ -51,6 +53,9 @@ export function SignupForm({ state, send, captcha, linkSearch = '' }: Props) {
           value={email}
           readOnly={!state.can({ type: 'form.change', field: 'email', value: email })}
           onChange={change('email')}
+          {...(emailFixed
+            ? { variant: 'filled', 'aria-readonly': true, description: t`The invitation is for this address; it cannot be changed.` }
+            : {})}
         />
         <TextInput label={t`Name`} name="friendly_name" autoComplete="name" value={friendlyName} onChange={change('friendlyName')} />
         <div>

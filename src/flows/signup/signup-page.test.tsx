@@ -8,7 +8,6 @@ import {
   CAPTCHA_TOKEN,
   describeSignupEvent,
   filled,
-  resendFailure,
   serializeSignupContext,
   signupEvents,
   submitFailures,
@@ -94,7 +93,6 @@ async function expectSignedUp(ctx: Ctx) {
 
 describeModel(signupMachine, {
   name: 'signup page through the view',
-  input: {},
   events: signupEvents('direct'),
   describeEvent: describeSignupEvent,
   serializeContext: serializeSignupContext,
@@ -223,6 +221,13 @@ describeModel(signupMachine, {
       await expectSignedUp(ctx);
       expect(await screen.findByRole('alert')).toHaveTextContent('Error when resending the verification email, please try again later');
       expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
+    },
+    'signedUp.alreadyVerified': async (_snapshot, ctx) => {
+      await expectSignedUp(ctx);
+      // Activated meanwhile (another tab): said so, the way on is Sign In Instead, and nothing is left to resend.
+      expect(await screen.findByText('Your account is already active: sign in with your email and password.')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
     },
   },
 });

@@ -39,7 +39,7 @@ export function SignupPage({ Captcha = SignupCaptcha }: { Captcha?: CaptchaCompo
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: {} });
+  const [state, send] = useMachine(machine);
 
   return (
     <CenteredLayout>

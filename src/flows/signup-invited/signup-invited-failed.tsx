@@ -1,0 +1,36 @@
+import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { SignupEvent } from '../../../machines/signup/signup.machine.ts';
+import type { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof signupInvitedMachine>;
+  send: (event: SignupEvent) => void;
+}
+
+/** The server could not be asked about the invitation: nothing is known about it yet, so Retry (or Sign in). */
+export function SignupInvitedFailed({ state, send }: Props) {
+  const { i18n } = useLingui();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3" ta="center">
+        <Trans>Invitation</Trans>
+      </Title>
+      <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <Button fullWidth disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
+        <Trans>Retry</Trans>
+      </Button>
+      <LinkRow>
+        <Anchor component={Link} to={paths.login} size="sm">
+          <Trans>Sign in</Trans>
+        </Anchor>
+      </LinkRow>
+    </Stack>
+  );
+}

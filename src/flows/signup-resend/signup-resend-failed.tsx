@@ -1,0 +1,35 @@
+import { Button, Stack, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { SignupResendEvent, signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { paths } from '../../app/paths.ts';
+import { LinkRow } from '../../components/centered-layout.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { errorMessages } from '../../lib/error-messages.ts';
+
+interface Props {
+  state: SnapshotFrom<typeof signupResendMachine>;
+  send: (event: SignupResendEvent) => void;
+}
+
+/** The server could not be asked about the account: nothing is claimed about it, only Retry and Login. */
+export function SignupResendFailed({ state, send }: Props) {
+  const { i18n } = useLingui();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3" ta="center">
+        <Trans>Resend Confirmation Email</Trans>
+      </Title>
+      <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <LinkRow>
+        <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
+          <Trans>Retry</Trans>
+        </Button>
+        <Button component={Link} to={paths.login} variant="outline">
+          <Trans>Login</Trans>
+        </Button>
+      </LinkRow>
+    </Stack>
+  );
+}

@@ -77,6 +77,14 @@ describe('account lifecycle', () => {
     await page.getByRole('heading', { name: 'Your account is activated' }).waitFor();
     await page.getByText('Region: Development').waitFor();
 
+    // The same link opened again: the account is active and Sign in is the way on, not "invalid link" and a resend.
+    await page.goto(linkPath(verification));
+    await page.getByRole('heading', { name: 'Your account is already active' }).waitFor();
+    expect(await page.getByText(/invalid recovery or activation link/i).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/pages/login');
+
     await logIn(page, email, firstPassword);
     await page.waitForURL('**/pages/main');
 
@@ -101,6 +109,8 @@ describe('account lifecycle', () => {
     await recovery.page.getByRole('button', { name: 'Submit' }).click();
     await recovery.page.getByRole('heading', { name: 'Password changed' }).waitFor();
     expect(await recovery.page.getByRole('button', { name: 'Set a new password' }).count()).toBe(0);
+    // Whether or not an app is configured, the new password can be used right here.
+    expect(await recovery.page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/pages/login');
 
     // logout:true ended every other session; the old password is refused and the new one works.
     await eventually(() => sessionStatus(other.page)).toBe(401);
@@ -110,9 +120,10 @@ describe('account lifecycle', () => {
     await logIn(page, email, secondPassword);
     await page.waitForURL('**/pages/main');
 
-    // Every link is single use: both pages now say the link is invalid and offer a way on.
+    // Every link is single use: the activation link says the account is active, the reset link that it is invalid,
+    // and both offer a way on.
     await page.goto(linkPath(verification));
-    await page.getByText(/invalid recovery or activation link/i).waitFor();
+    await page.getByRole('heading', { name: 'Your account is already active' }).waitFor();
     await page.goto(linkPath(reset));
     await page.getByText(/invalid recovery or activation link/i).waitFor();
     await page.getByRole('link', { name: 'Send a new recovery email' }).waitFor();
@@ -131,10 +142,15 @@ describe('account lifecycle', () => {
     const invitation = await waitForMail(server, invited, { kind: 'invitation' });
 
     const { page } = await openPage(browser, test, { baseURL: server.url });
-    await page.goto(linkPath(invitation));
+    // A link whose email parameter was changed still signs up the invited address: the page shows the server's.
+    const tampered = linkPath(invitation).replace(`email=${encodeURIComponent(invited)}`, `email=${encodeURIComponent('mallory@example.com')}`);
+    expect(tampered).toContain('mallory');
+    await page.goto(tampered);
     const emailField = page.getByLabel('Email', { exact: true });
+    await emailField.waitFor();
     await expect(emailField.inputValue()).resolves.toBe(invited);
     expect(await emailField.getAttribute('readonly')).not.toBeNull();
+    expect(await emailField.getAttribute('aria-readonly')).toBe('true');
     await signUp(page, { name: 'Ivy', password: 'InvitedPass789' });
     await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
 
@@ -144,8 +160,36 @@ describe('account lifecycle', () => {
     await page.waitForURL('**/pages/main');
     const session = await page.evaluate(async () => (await fetch('/api/session')).json());
     expect(session.data.user).toMatchObject({ email: invited, isGroupOwner: false });
-    // The invitation is spent: opening it again cannot create a second account.
+    // The invitation is spent: opening it again shows why it cannot be used and the ways on, never the form.
     expect(mailsTo(server, invited, 'verification')).toHaveLength(0);
+    await page.goto(linkPath(invitation));
+    await page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
+    await page.getByText('This invitation has already been used.').waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/pages/signup');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/pages/login');
+  });
+
+  it('asks for the email on the verify-needed page opened without one, and says when it is not registered', async (test) => {
+    await createUser(server, { email: 'uma@example.com', verified: false });
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto('/pages/signup/resend');
+    await page.getByRole('heading', { name: 'Resend Confirmation Email' }).waitFor();
+    const emailField = page.getByLabel('Email', { exact: true });
+    await expect(emailField.inputValue()).resolves.toBe('');
+    expect(await page.getByText(/we sent to/).count()).toBe(0);
+
+    await emailField.fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This email is not registered' }).waitFor();
+    expect(mailsTo(server, 'nobody@example.com')).toHaveLength(0);
+
+    await emailField.fill('uma@example.com');
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('Open the link in the email we sent to uma@example.com.').waitFor();
+    await page.getByRole('status').filter({ hasText: 'We have sent the verification email again.' }).waitFor();
+    await waitForMail(server, 'uma@example.com', { kind: 'verification' });
   });
 });
 

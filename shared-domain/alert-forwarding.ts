@@ -11,6 +11,11 @@ export interface AlertForwardingConfig {
   group_public_key: string;
   /** Present while the account still receives V3 alerts; null once they were stopped. */
   companyId: string | null;
+  /**
+   * The spec's {product}_public_key: the portal's RSA public key (SPKI PEM) that verifies every alert's signature.
+   * Public, so always shown; only the AES key is shown once.
+   */
+  portal_public_key: string;
 }
 
 /**

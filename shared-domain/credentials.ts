@@ -5,6 +5,9 @@
 export const GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
+/** The longest application name a grant may have: the server refuses more, the create form stops typing there. */
+export const APPLICATION_NAME_MAX_LENGTH = 100;
+
 /** One row of GET /api/credentials: never a secret. Times are epoch milliseconds. */
 export interface Credential {
   id: string;
@@ -28,6 +31,36 @@ export interface GrantSecret {
   application_name: string;
   grant_type: GrantType;
   redirect_uris: string[];
+}
+
+/** The limits GET /api/credentials states beside the list, so the page shows them before they bite. */
+export interface CredentialLimits {
+  /** Credentials of one grant type an account may hold. */
+  clients_per_grant_type: number;
+  /** Redirect URIs one authorization_code grant may have. */
+  redirect_uris_per_grant: number;
+  /** Characters one redirect URI may have. */
+  redirect_uri_length: number;
+}
+
+/** Absolute URLs of this portal's authorization server, as its metadata names them. */
+export interface OAuthEndpoints {
+  authorization_endpoint: string;
+  token_endpoint: string;
+}
+
+/** GET /api/credentials: the spec's data.clients.array, with the limits and endpoints beside it. */
+export interface CredentialsOverview {
+  clients: Credential[];
+  limits: CredentialLimits;
+  endpoints: OAuthEndpoints;
+}
+
+/** How many credentials of each grant type the account holds. */
+export function countByGrantType(clients: readonly Pick<Credential, 'grant_type'>[]): Record<GrantType, number> {
+  const counts: Record<GrantType, number> = { client_credentials: 0, authorization_code: 0 };
+  for (const c of clients) counts[c.grant_type]++;
+  return counts;
 }
 
 export interface CreateGrantPayload {
@@ -55,13 +88,20 @@ export function isValidRedirectUri(value: string): boolean {
   }
 }
 
-export type RedirectUrisProblem = 'MissingRedirectUris' | 'InvalidRedirectUri';
+export type RedirectUrisProblem = 'MissingRedirectUris' | 'TooManyRedirectUris' | 'RedirectUriTooLong' | 'InvalidRedirectUri';
 
-/** Spec §5: authorization_code grants need redirect URIs, client_credentials ones take none. */
-export function validateRedirectUris(grantType: GrantType, text: string): RedirectUrisProblem | null {
+type UriLimits = Pick<CredentialLimits, 'redirect_uris_per_grant' | 'redirect_uri_length'>;
+
+/**
+ * Spec §5: authorization_code grants need redirect URIs, client_credentials ones take none. Within the server's
+ * limits, checked in the server's order: the count, then each URI's length, then its shape.
+ */
+export function validateRedirectUris(grantType: GrantType, text: string, limits: UriLimits): RedirectUrisProblem | null {
   if (grantType !== 'authorization_code') return null;
   const uris = parseRedirectUris(text);
   if (uris.length === 0) return 'MissingRedirectUris';
+  if (uris.length > limits.redirect_uris_per_grant) return 'TooManyRedirectUris';
+  if (uris.some((uri) => uri.length > limits.redirect_uri_length)) return 'RedirectUriTooLong';
   return uris.every(isValidRedirectUri) ? null : 'InvalidRedirectUri';
 }
 

@@ -58,6 +58,10 @@ export const GenericCode = {
   CLIENT_LIMIT_EXCEEDED: 'CLIENT_LIMIT_EXCEEDED',
   /** A redirect URI that is not an absolute http(s) URL, or redirect URIs on a grant type that takes none. */
   INVALID_REDIRECT_URI: 'INVALID_REDIRECT_URI',
+  /** More redirect URIs than a grant may have; error.data.limit is the most it may have. */
+  TOO_MANY_REDIRECT_URIS: 'TOO_MANY_REDIRECT_URIS',
+  /** A redirect URI longer than error.data.limit characters. */
+  REDIRECT_URI_TOO_LONG: 'REDIRECT_URI_TOO_LONG',
   /** Alert forwarding is set up already: new keys come from Acquire New Keys, not from a second setup. */
   ALERT_FORWARDING_EXISTS: 'ALERT_FORWARDING_EXISTS',
   /** A secondary user removing an authorized application they never consented to: only the owner removes others'. */

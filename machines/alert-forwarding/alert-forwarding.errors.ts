@@ -8,7 +8,6 @@ export type AlertForwardingError =
   | 'NoAlertConfig'
   | 'AlertForwardingAlreadyConfigured'
   | 'CredentialNotFound'
-  | 'AuthenticationError'
   | 'AnErrorOccured';
 
 /** Spec §4: code 9 sends the reader to /pages/access-denied; so does 80, the owner of a group without API access. */
@@ -21,7 +20,7 @@ export function isNotConfiguredFailure(error: unknown): boolean {
   return isApiError(error) && error.code === ServerCode.NoAlertConfig;
 }
 
-/** Any failure, by the server's error name where it has words of its own, else by what the status says. */
+/** Any failure but a 401 (which goes to log in again), by the server's error name, else by its code. */
 export function alertForwardingFailureFrom(error: unknown): AlertForwardingError {
   if (!isApiError(error)) return 'AnErrorOccured';
   switch (error.body?.error?.name) {
@@ -36,6 +35,5 @@ export function alertForwardingFailureFrom(error: unknown): AlertForwardingError
   }
   if (error.code === ServerCode.NoAlertConfig) return 'NoAlertConfig';
   if (error.code === GenericCode.NOT_FOUND) return 'CredentialNotFound';
-  if (error.status === 401) return 'AuthenticationError';
   return 'AnErrorOccured';
 }

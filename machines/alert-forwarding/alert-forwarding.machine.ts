@@ -15,6 +15,8 @@ import {
   isNotConfiguredFailure,
   type AlertForwardingError,
 } from './alert-forwarding.errors.ts';
+import { isSessionEnded } from '../shared/session-ended.ts';
+import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
 
 export type AlertForwardingField = 'url' | 'publicKey';
 
@@ -22,7 +24,7 @@ export interface AlertForwardingContext {
   /** The credential, from the page's client_uid query parameter. */
   clientUid: string;
   config: AlertForwardingConfig | null;
-  /** The portal key, AES key and example: held only while the keys dialog is open, they are never shown again. */
+  /** The AES key and example (and the portal key): held only while the keys dialog is open; the AES key is never shown again. */
   keys: AlertForwardingKeys | null;
   /** What the set-up or edit dialog holds. */
   form: { url: string; publicKey: string };
@@ -40,7 +42,8 @@ export type AlertForwardingEvent =
   | { type: 'data.clear' }
   | { type: 'v3.stop' }
   | { type: 'dialog.confirm' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  | ShowOnceEvent;
 
 const setupProblem = ({ form }: AlertForwardingContext) => webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey);
 
@@ -52,6 +55,9 @@ const editUnchanged = ({ form, editing, config }: AlertForwardingContext) =>
   (editing === 'url' ? form.url.trim() === config.url : isSameRsaPublicKey(form.publicKey, config.group_public_key));
 
 const errorOf = (event: unknown) => alertForwardingFailureFrom((event as { error?: unknown }).error);
+
+/** A 401 from any call: nothing here can succeed any more. */
+const ended = { guard: 'isSessionEnded', target: '#alert-forwarding.sessionEnded' } as const;
 
 export const alertForwardingMachine = setup({
   types: {
@@ -86,6 +92,7 @@ export const alertForwardingMachine = setup({
     hasEditProblem: ({ context }) => editProblem(context) !== null,
     isEditUnchanged: ({ context }) => editUnchanged(context),
     hasCompanyId: ({ context }) => Boolean(context.config?.companyId),
+    isSessionEnded,
   },
   actions: {
     assignConfig: assign({ config: ({ event }) => (event as { output?: AlertForwardingConfig }).output ?? null }),
@@ -132,6 +139,7 @@ export const alertForwardingMachine = setup({
         input: ({ context }) => ({ clientUid: context.clientUid }),
         onDone: { target: 'configured', actions: 'assignConfig' },
         onError: [
+          { guard: 'isSessionEnded', target: 'sessionEnded' },
           { guard: 'isAccessDenied', target: 'accessDenied' },
           { guard: 'isNotConfigured', target: 'notConfigured' },
           { target: 'notConfigured.showError', actions: 'assignError' },
@@ -139,6 +147,10 @@ export const alertForwardingMachine = setup({
       },
     },
     accessDenied: { description: 'Code 9 (or 80): the page navigates to /pages/access-denied.', type: 'final' },
+    sessionEnded: {
+      description: '401 from any call: the page goes to the login page, which brings the reader back here.',
+      type: 'final',
+    },
     notConfigured: {
       initial: 'idle',
       states: {
@@ -172,7 +184,7 @@ export const alertForwardingMachine = setup({
               payload: { url: context.form.url.trim(), public_rsa_key: context.form.publicKey.trim() },
             }),
             onDone: { target: '#alert-forwarding.configured.showKeys', actions: 'assignKeys' },
-            onError: { target: 'settingUp', actions: 'assignError' },
+            onError: [ended, { target: 'settingUp', actions: 'assignError' }],
           },
         },
       },
@@ -210,7 +222,7 @@ export const alertForwardingMachine = setup({
               payload: context.editing === 'url' ? { url: context.form.url.trim() } : { public_rsa_key: context.form.publicKey.trim() },
             }),
             onDone: { target: 'idle', actions: ['assignEditedConfig', 'clearEdit'] },
-            onError: { target: 'editing', actions: 'assignError' },
+            onError: [ended, { target: 'editing', actions: 'assignError' }],
           },
         },
         confirmRenew: {
@@ -227,12 +239,12 @@ export const alertForwardingMachine = setup({
             src: 'renewKeys',
             input: ({ context }) => ({ clientUid: context.clientUid }),
             onDone: { target: 'showKeys', actions: 'assignKeys' },
-            onError: { target: 'confirmRenew', actions: 'assignError' },
+            onError: [ended, { target: 'confirmRenew', actions: 'assignError' }],
           },
         },
         showKeys: {
-          description: 'The portal public key, the AES key (hex) and an example alert, shown this once.',
-          on: { 'dialog.close': { target: 'idle', actions: 'clearKeys' } },
+          description: 'The portal public key, the AES key (hex, shown this once) and an example alert; closing before the AES key was copied asks first.',
+          ...showOnceStates('#alert-forwarding.configured.idle', ['clearKeys']),
         },
         confirmClear: {
           description: 'Clear Data is a permanent deletion.',
@@ -248,7 +260,7 @@ export const alertForwardingMachine = setup({
             src: 'clearData',
             input: ({ context }) => ({ clientUid: context.clientUid }),
             onDone: { target: '#alert-forwarding.notConfigured', actions: 'clearConfig' },
-            onError: { target: 'confirmClear', actions: 'assignError' },
+            onError: [ended, { target: 'confirmClear', actions: 'assignError' }],
           },
         },
         confirmStopV3: {
@@ -264,7 +276,7 @@ export const alertForwardingMachine = setup({
             id: 'stopV3Alerts',
             src: 'stopV3Alerts',
             onDone: { target: 'idle', actions: 'clearCompanyId' },
-            onError: { target: 'confirmStopV3', actions: 'assignError' },
+            onError: [ended, { target: 'confirmStopV3', actions: 'assignError' }],
           },
         },
       },

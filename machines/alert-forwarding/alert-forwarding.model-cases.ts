@@ -19,6 +19,10 @@ export const KEY_A =
   '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqwIt89lMI+A1gYWQnF08\nP/FbfDqNDEqFdVudFyJi+P0Xhs0p4PpSXO6Zb2jobHAO8AlOR03UfrSiSixqaHxL\nkETntwJZRBtW01pbWCtoyPEP5rIO+n88KgJpuTp/Exx7/+Nm4nSVmw2CWcCD//1Y\n9sg9M+llE5wCx1YmQ1q5FO82/wGz98BpJH4gVnq88nhk/oXg7ALOdjPzml0AmAt6\nO2BoBpNr/mzDv4VNVHSORNnQTYOuGEYNNs1cgjAEhHoJvUNJY1t2sldhLDdVnKHE\nUl9+3Jh43be6dx3oznAJCHwCvtZzjn3iwL1BeDV4rjT+GLw3eirOfwKTE7RJlylA\nRwIDAQAB\n-----END PUBLIC KEY-----\n';
 export const KEY_B =
   '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAoZ9TSVLldJ3eCZixi/hz\nlRVlWtphoVq0ixZqJwIXTmaXGJlMbNrcxhLs6c0jX2g5sMbd6uk+pNnpnE+5L5vS\naJ+Ms2FiBe9DbhJQHyV5ImVT/bzR/KFiOrr6ADL+ZAqMReS8u/nNpi8MhYY1f80X\nYtSAYWlCk3MtAXlWZn7+PYNCw9Uc2CN7X3kiITK/8wSzN3Y5BBe4F/sm3Lttw/I0\nvUuJDxVjalw5Dd/bWR4vYrLMNkw39h0s1QFkKjU7wudZpCfEk3Hdk/QZLY3+T9OA\nTvoVrsnYWNXeXKUJQ5fv4/S9Sox3fOH08TtCeryXFbrGv7Vn+g7gw6X7Enwi6/xr\nPwIDAQAB\n-----END PUBLIC KEY-----\n';
+/** The portal's own public keys: the first setup's, and the one Acquire New Keys brings. */
+export const PORTAL_KEY = KEY_B;
+export const RENEWED_PORTAL_KEY =
+  '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwHFNIxvLQrT3p27fgsaU\nTRCBUfr59QZWk9tQJOA68d32szrbRKc+NK7Qy/bZYriTULnPJqw25JP0TwO12zfA\nnjukulyTOaCMHDag0tCtPgyq/829LUhdLFsMsM8PzfWvjBYrnKCgEwAdEDtE5GBw\nxCsa1ASslK5DFWRhYTrHo4eX7qXfsouw8LxPfDnlCvFqZ9fc5lbR4JcJEubR9XSA\n/XVq1boWp4u91fdvGAcmE3yqrX4bckcmNg4fFZQOirWreZs9Q5LcWcrjrfzATGzD\nLVEl9r+5WtQ/2dOlTM01QFgkhSJvotFJhc//wf1tBEP9F0Jbw+KD6bMgu1NBalsv\nQwIDAQAB\n-----END PUBLIC KEY-----\n';
 /** Looks nothing like a PEM public key. */
 export const BAD_KEY = 'ssh-rsa AAAAB3NzaC1yc2E';
 
@@ -27,35 +31,48 @@ export const URL_B = 'https://alerts.customer.example/v2';
 /** Plain http: the page refuses it before the server would. */
 export const BAD_URL = 'http://alerts.customer.example/hook';
 
-export const CONFIG: AlertForwardingConfig = { url: URL_A, name: 'Nightly export', group_public_key: KEY_A, companyId: 'ACME-42' };
+export const CONFIG: AlertForwardingConfig = {
+  url: URL_A,
+  name: 'Nightly export',
+  group_public_key: KEY_A,
+  companyId: 'ACME-42',
+  portal_public_key: PORTAL_KEY,
+};
 
 const EXAMPLE = { version: 4 as const, encrypted_seed: 'c2VlZA==', iv: 'aXY=', ciphertext: 'Y2lwaGVy', tag: 'dGFn', signature: 'c2ln' };
 
 /** What a setup answers: keys shown once, and the new configuration (no company id: V3 alerts were never on). */
 export const SETUP_KEYS: AlertForwardingKeys = {
   aes_key: 'a1'.repeat(32),
-  portal_public_key: KEY_B,
+  portal_public_key: PORTAL_KEY,
   example: EXAMPLE,
   config: { ...CONFIG, companyId: null },
 };
 
-/** What Acquire New Keys answers. */
+/** What Acquire New Keys answers: the configuration now names the new portal key. */
 export const RENEWED_KEYS: AlertForwardingKeys = {
   aes_key: 'b2'.repeat(32),
-  portal_public_key: KEY_A,
+  portal_public_key: RENEWED_PORTAL_KEY,
   example: { ...EXAMPLE, ciphertext: 'bmV3' },
-  config: CONFIG,
+  config: { ...CONFIG, portal_public_key: RENEWED_PORTAL_KEY },
 };
 
 const failure = (status: number, code: Parameters<typeof apiErrorBody>[0], name: string) => new ApiError(status, apiErrorBody(code, name));
 
+/** 401, which any call may answer: the session is over, and the page goes to log in again. */
+export const NO_SESSION = failure(401, GenericCode.NO_SESSION, 'NoSession');
+
 /** What GET may fail with, and where the page must then be (written by hand). */
-export const loadFailures: Array<{ label: string; error: ApiError; outcome: 'accessDenied' | 'notConfigured' | AlertForwardingError }> = [
+export const loadFailures: Array<{
+  label: string;
+  error: ApiError;
+  outcome: 'accessDenied' | 'notConfigured' | 'sessionEnded' | AlertForwardingError;
+}> = [
   { label: '403 code 9', error: failure(403, ServerCode.NotOwner, 'NotOwner'), outcome: 'accessDenied' },
   { label: '403 code 80', error: failure(403, ServerCode.AccessDenied, 'AccessDenied'), outcome: 'accessDenied' },
   { label: '404 code 28', error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'), outcome: 'notConfigured' },
   { label: '404 unknown credential', error: failure(404, GenericCode.NOT_FOUND, 'ClientNotFound'), outcome: 'CredentialNotFound' },
-  { label: '401 no session', error: failure(401, GenericCode.NO_SESSION, 'NoSession'), outcome: 'AuthenticationError' },
+  { label: '401 no session', error: NO_SESSION, outcome: 'sessionEnded' },
   { label: 'network failure', error: new ApiError(0, null), outcome: 'AnErrorOccured' },
 ];
 
@@ -83,7 +100,10 @@ export const clearFailure = {
   error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'),
   code: 'NoAlertConfig' as AlertForwardingError,
 };
-export const stopFailure = { label: '401 no session', error: failure(401, GenericCode.NO_SESSION, 'NoSession'), code: 'AuthenticationError' as AlertForwardingError };
+export const stopFailure = { label: '500', error: failure(500, GenericCode.INTERNAL, 'InternalError'), code: 'AnErrorOccured' as AlertForwardingError };
+
+/** Every call after the load, each of which may answer 401. */
+export const ACTION_IDS = ['saveSetup', 'saveEdit', 'renewKeys', 'clearData', 'stopV3Alerts'] as const;
 
 const typed: Record<AlertForwardingField, { setup: string[]; edit: string[] }> = {
   url: { setup: ['', BAD_URL, URL_A], edit: [URL_A, URL_B, BAD_URL] },
@@ -100,6 +120,10 @@ const fixedEvents: ModelEvent[] = [
   { type: 'v3.stop' },
   { type: 'dialog.confirm' },
   { type: 'dialog.close' },
+  { type: 'secret.copy' },
+  { type: 'discard.confirm' },
+  { type: 'discard.cancel' },
+  ...ACTION_IDS.map((id) => ({ type: `xstate.error.actor.${id}`, error: NO_SESSION })),
   { type: 'xstate.done.actor.loadConfig', output: CONFIG },
   ...loadFailures.map(({ error }) => ({ type: 'xstate.error.actor.loadConfig' as const, error })),
   { type: 'xstate.done.actor.saveSetup', output: SETUP_KEYS },

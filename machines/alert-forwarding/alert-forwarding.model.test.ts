@@ -9,6 +9,7 @@ import {
   type DeferredActors,
   type ModelStep,
 } from '../../tests/support/model-harness.ts';
+import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { AlertForwardingError } from './alert-forwarding.errors.ts';
 import { alertForwardingMachine, type AlertForwardingField } from './alert-forwarding.machine.ts';
 import {
@@ -20,6 +21,7 @@ import {
   describeAlertForwardingEvent,
   editFailure,
   loadFailures,
+  NO_SESSION,
   renewFailure,
   serializeAlertForwarding,
   setupFailures,
@@ -38,6 +40,9 @@ interface Ctx {
   typed: { url: string; publicKey: string };
   editing: AlertForwardingField | null;
   error: AlertForwardingError | null;
+  sessionEnded: boolean;
+  /** Whether the AES key on show was copied: until then, closing asks first. */
+  copied: boolean;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -52,6 +57,13 @@ function expectedProblem(field: AlertForwardingField, value: string): AlertForwa
 
 function failureOf(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingError }>): AlertForwardingError {
   return list.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+}
+
+/** A failed call: a 401 ends the session, anything else is the code the dialog shows. */
+function fail(step: ModelStep, ctx: Ctx, code: () => AlertForwardingError) {
+  if ((step.event as { error: unknown }).error === NO_SESSION) ctx.sessionEnded = true;
+  else ctx.error = code();
+  return settleDeferred(ctx.deferred, step.event);
 }
 
 function expectIdle(ctx: Ctx) {
@@ -72,6 +84,12 @@ function expectBusy(ctx: Ctx, id: Id) {
   expect(ctx.deferred.pending(id)).toBe(1);
 }
 
+function expectKeys(snapshot: unknown, ctx: Ctx) {
+  expectSameState(view(ctx), snapshot as never);
+  expect(view(ctx).context.keys).toEqual(ctx.keys);
+  expect(view(ctx).context.config).toEqual(ctx.config);
+}
+
 describeModel(alertForwardingMachine, {
   input: { clientUid: CLIENT_UID },
   events: alertForwardingEvents as never,
@@ -80,7 +98,8 @@ describeModel(alertForwardingMachine, {
   setup: (): Ctx => {
     const deferred = createDeferredActors<Id>(IDS);
     const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), { input: { clientUid: CLIENT_UID } }).start();
-    return { actor, deferred, config: null, keys: null, typed: { url: '', publicKey: '' }, editing: null, error: null };
+    const typed = { url: '', publicKey: '' };
+    return { actor, deferred, config: null, keys: null, typed, editing: null, error: null, sessionEnded: false, copied: false };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -117,64 +136,64 @@ describeModel(alertForwardingMachine, {
       ctx.error = null;
       ctx.actor.send({ type: 'dialog.confirm' });
     },
-    'dialog.close': (_step, ctx) => {
-      ctx.error = null;
-      ctx.editing = null;
-      ctx.keys = null;
+    'dialog.close': (step, ctx) => {
+      // Keys not yet copied stay on show: closing only asks.
+      if (!step.previous!.matches({ configured: { showKeys: 'uncopied' } })) {
+        ctx.error = null;
+        ctx.editing = null;
+        ctx.keys = null;
+      }
       ctx.actor.send({ type: 'dialog.close' });
     },
+    'secret.copy': (_step, ctx) => {
+      ctx.copied = true;
+      ctx.actor.send({ type: 'secret.copy' });
+    },
+    'discard.confirm': (_step, ctx) => {
+      ctx.keys = null;
+      ctx.actor.send({ type: 'discard.confirm' });
+    },
+    'discard.cancel': (_step, ctx) => ctx.actor.send({ type: 'discard.cancel' }),
     'xstate.done.actor.loadConfig': (step, ctx) => {
       ctx.config = (step.event as { output: AlertForwardingConfig }).output;
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.loadConfig': (step, ctx) => {
       const outcome = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
-      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' ? null : outcome;
+      ctx.sessionEnded = outcome === 'sessionEnded';
+      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' || outcome === 'sessionEnded' ? null : outcome;
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.done.actor.saveSetup': (step, ctx) => {
+      ctx.copied = false;
       ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
       ctx.config = ctx.keys.config;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.saveSetup': (step, ctx) => {
-      ctx.error = failureOf(step, setupFailures);
-      return settleDeferred(ctx.deferred, step.event);
-    },
+    'xstate.error.actor.saveSetup': (step, ctx) => fail(step, ctx, () => failureOf(step, setupFailures)),
     'xstate.done.actor.saveEdit': (step, ctx) => {
       ctx.config = (step.event as { output: { config: AlertForwardingConfig } }).output.config;
       ctx.editing = null;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.saveEdit': (step, ctx) => {
-      ctx.error = editFailure.code;
-      return settleDeferred(ctx.deferred, step.event);
-    },
+    'xstate.error.actor.saveEdit': (step, ctx) => fail(step, ctx, () => editFailure.code),
     'xstate.done.actor.renewKeys': (step, ctx) => {
+      ctx.copied = false;
       ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
       ctx.config = ctx.keys.config;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.renewKeys': (step, ctx) => {
-      ctx.error = renewFailure.code;
-      return settleDeferred(ctx.deferred, step.event);
-    },
+    'xstate.error.actor.renewKeys': (step, ctx) => fail(step, ctx, () => renewFailure.code),
     'xstate.done.actor.clearData': (step, ctx) => {
       ctx.config = null;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.clearData': (step, ctx) => {
-      ctx.error = clearFailure.code;
-      return settleDeferred(ctx.deferred, step.event);
-    },
+    'xstate.error.actor.clearData': (step, ctx) => fail(step, ctx, () => clearFailure.code),
     'xstate.done.actor.stopV3Alerts': (step, ctx) => {
       ctx.config = { ...ctx.config!, companyId: null };
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.stopV3Alerts': (step, ctx) => {
-      ctx.error = stopFailure.code;
-      return settleDeferred(ctx.deferred, step.event);
-    },
+    'xstate.error.actor.stopV3Alerts': (step, ctx) => fail(step, ctx, () => stopFailure.code),
   },
   states: {
     loading: (snapshot, ctx) => {
@@ -184,6 +203,11 @@ describeModel(alertForwardingMachine, {
     },
     accessDenied: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
+    },
+    sessionEnded: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.sessionEnded).toBe(true);
       expect(view(ctx).status).toBe('done');
     },
     'notConfigured.idle': (snapshot, ctx) => {
@@ -244,10 +268,22 @@ describeModel(alertForwardingMachine, {
       expectBusy(ctx, 'renewKeys');
       expect(ctx.deferred.lastInput('renewKeys')).toEqual({ clientUid: CLIENT_UID });
     },
-    'configured.showKeys': (snapshot, ctx) => {
-      expectSameState(view(ctx), snapshot);
-      expect(view(ctx).context.keys).toEqual(ctx.keys);
-      expect(view(ctx).context.config).toEqual(ctx.config);
+    'configured.showKeys.uncopied': (snapshot, ctx) => {
+      expectKeys(snapshot, ctx);
+      expect(ctx.copied).toBe(false);
+      // Escape and clicks outside must not lose the AES key; Close asks first.
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
+      expect(view(ctx).can({ type: 'discard.confirm' })).toBe(false);
+    },
+    'configured.showKeys.confirmDiscard': (snapshot, ctx) => {
+      expectKeys(snapshot, ctx);
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
+      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([true, true]);
+    },
+    'configured.showKeys.copied': (snapshot, ctx) => {
+      expectKeys(snapshot, ctx);
+      expect(ctx.copied).toBe(true);
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(false);
     },
     'configured.confirmClear': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);

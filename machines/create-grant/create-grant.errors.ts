@@ -4,17 +4,16 @@ import type { RedirectUrisProblem } from '../../shared-domain/credentials.ts';
 /** Every failure the create-grant form can show; the view translates each through the one message table. */
 export type CreateGrantErrorCode = RedirectUrisProblem | 'ApplicationNameTaken' | 'ClientLimitExceeded' | 'AnErrorOccured';
 
+const BY_NAME: Record<string, CreateGrantErrorCode> = {
+  ApplicationNameTaken: 'ApplicationNameTaken',
+  ClientLimitExceeded: 'ClientLimitExceeded',
+  InvalidRedirectUri: 'InvalidRedirectUri',
+  TooManyRedirectUris: 'TooManyRedirectUris',
+  RedirectUriTooLong: 'RedirectUriTooLong',
+};
+
 /** Spec §8: a create-grant failure is translated by the server's error name, or shown as a generic message. */
 export function createGrantFailureFrom(error: unknown): CreateGrantErrorCode {
-  if (!isApiError(error)) return 'AnErrorOccured';
-  switch (error.body?.error?.name) {
-    case 'ApplicationNameTaken':
-      return 'ApplicationNameTaken';
-    case 'ClientLimitExceeded':
-      return 'ClientLimitExceeded';
-    case 'InvalidRedirectUri':
-      return 'InvalidRedirectUri';
-    default:
-      return 'AnErrorOccured';
-  }
+  const name = isApiError(error) ? error.body?.error?.name : undefined;
+  return (name && Object.hasOwn(BY_NAME, name) ? BY_NAME[name] : undefined) ?? 'AnErrorOccured';
 }

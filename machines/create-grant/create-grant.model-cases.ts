@@ -3,7 +3,7 @@ import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { validateRedirectUris, type GrantSecret } from '../../shared-domain/credentials.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
 import type { CreateGrantErrorCode } from './create-grant.errors.ts';
-import type { CreateGrantContext } from './create-grant.machine.ts';
+import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
 export const APP_NAME = 'Care Hub';
@@ -12,6 +12,20 @@ export const PORTAL_ORIGIN = 'http://localhost:3000';
 export const FOREIGN_URI = 'https://partner.example/cb';
 export const REDIRECT_TEXT = `${PORTAL_ORIGIN}/callback\n${FOREIGN_URI}`;
 export const BAD_URI = 'not a url';
+
+/**
+ * What the credentials page hands the dialog: small limits, so that a few lines reach them, and room for one more
+ * grant of each type (a type at its cap has tests of its own).
+ */
+export const INPUT: CreateGrantInput = {
+  limits: { clients_per_grant_type: 3, redirect_uris_per_grant: 2, redirect_uri_length: 60 },
+  endpoints: { authorization_endpoint: `${PORTAL_ORIGIN}/api/oauth/authorize`, token_endpoint: `${PORTAL_ORIGIN}/api/oauth/token` },
+  counts: { client_credentials: 2, authorization_code: 1 },
+};
+/** One URI more than the limit allows. */
+export const TOO_MANY_TEXT = `${PORTAL_ORIGIN}/a\n${PORTAL_ORIGIN}/b\n${PORTAL_ORIGIN}/c`;
+/** One character longer than the limit allows. */
+export const LONG_URI = `${PORTAL_ORIGIN}/${'x'.repeat(60 - PORTAL_ORIGIN.length)}`;
 
 export const CREATED: GrantSecret = {
   id: 'cred-new',
@@ -41,19 +55,30 @@ export const createFailures: Array<{ label: string; error: ApiError; code: Creat
     error: new ApiError(400, apiErrorBody(GenericCode.INVALID_REDIRECT_URI, 'InvalidRedirectUri')),
     code: 'InvalidRedirectUri',
   },
+  {
+    label: '400 TooManyRedirectUris',
+    error: new ApiError(400, apiErrorBody(GenericCode.TOO_MANY_REDIRECT_URIS, 'TooManyRedirectUris', { limit: 2 })),
+    code: 'TooManyRedirectUris',
+  },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
 ];
+
+/** 401: the session is over; the dialog ends and the page goes to log in again. */
+export const SESSION_ENDED = { label: '401 no session', error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')) };
 
 const allEvents: ModelEvent[] = [
   { type: 'type.choose', grantType: 'client_credentials' },
   { type: 'type.choose', grantType: 'authorization_code' },
   ...['', APP_NAME].map((value) => ({ type: 'form.change', field: 'applicationName', value })),
-  ...['', REDIRECT_TEXT, BAD_URI].map((value) => ({ type: 'form.change', field: 'redirectUris', value })),
+  ...['', REDIRECT_TEXT, BAD_URI, TOO_MANY_TEXT, LONG_URI].map((value) => ({ type: 'form.change', field: 'redirectUris', value })),
   { type: 'form.back' },
   { type: 'form.submit' },
   { type: 'dialog.close' },
+  { type: 'secret.copy' },
+  { type: 'discard.confirm' },
+  { type: 'discard.cancel' },
   { type: 'xstate.done.actor.submitGrant', output: CREATED },
-  ...createFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitGrant' as const, error })),
+  ...[...createFailures, SESSION_ENDED].map(({ error }) => ({ type: 'xstate.error.actor.submitGrant' as const, error })),
 ];
 
 /**
@@ -74,15 +99,15 @@ export function createGrantEvents(snapshot: { context: CreateGrantContext }): Mo
 export function serializeCreateGrant(snapshot: { value: unknown; context: CreateGrantContext }) {
   const { value, context } = snapshot;
   return value === 'editing'
-    ? { value, grantType: context.grantType, invalid: validateRedirectUris(context.grantType, context.redirectUris) }
+    ? { value, grantType: context.grantType, invalid: validateRedirectUris(context.grantType, context.redirectUris, context.limits) }
     : { value };
 }
 
 export function describeCreateGrantEvent(event: ModelEvent): string {
   const e = event as { type: string; grantType?: string; field?: string; value?: string; error?: unknown };
   if (e.type === 'type.choose') return `choose ${e.grantType}`;
-  if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
+  if (e.type === 'form.change') return `${e.field} = ${e.value === LONG_URI ? 'LONG_URI' : JSON.stringify(e.value)}`;
   if (e.type === 'xstate.done.actor.submitGrant') return 'submitGrant succeeds';
-  if (e.type === 'xstate.error.actor.submitGrant') return `submitGrant fails ${createFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type === 'xstate.error.actor.submitGrant') return `submitGrant fails ${[...createFailures, SESSION_ENDED].find((f) => f.error === e.error)!.label}`;
   return e.type;
 }

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import { parseRedirectUris, type GrantType } from '../../shared-domain/credentials.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
 import type { CreateGrantErrorCode } from './create-grant.errors.ts';
+import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import { createGrantMachine } from './create-grant.machine.ts';
 import {
   BAD_URI,
@@ -16,7 +17,11 @@ import {
   createFailures,
   createGrantEvents,
   describeCreateGrantEvent,
+  INPUT,
+  LONG_URI,
   serializeCreateGrant,
+  SESSION_ENDED,
+  TOO_MANY_TEXT,
 } from './create-grant.model-cases.ts';
 
 interface Ctx {
@@ -27,25 +32,38 @@ interface Ctx {
   typed: { applicationName: string; redirectUris: string };
   expectedError: CreateGrantErrorCode | null;
   created: boolean;
+  sessionEnded: boolean;
+  /** Whether the shown secret was copied: until then, closing asks first. */
+  copied: boolean;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 
-/** The form's own checks, written out again here: authorization_code needs URIs, and each must be absolute http(s). */
+/**
+ * The form's own checks, written out again here: authorization_code needs URIs, at most INPUT's count of them, each
+ * at most INPUT's length, and each absolute http(s).
+ */
 function expectedValidation(ctx: Ctx): CreateGrantErrorCode | null {
   if (ctx.grantType !== 'authorization_code') return null;
-  if (ctx.typed.redirectUris === '') return 'MissingRedirectUris';
-  return ctx.typed.redirectUris === BAD_URI ? 'InvalidRedirectUri' : null;
+  const byText: Record<string, CreateGrantErrorCode> = {
+    '': 'MissingRedirectUris',
+    [TOO_MANY_TEXT]: 'TooManyRedirectUris',
+    [LONG_URI]: 'RedirectUriTooLong',
+    [BAD_URI]: 'InvalidRedirectUri',
+  };
+  return byText[ctx.typed.redirectUris] ?? null;
 }
 
 describeModel(createGrantMachine, {
+  input: INPUT,
   events: createGrantEvents,
   describeEvent: describeCreateGrantEvent,
   serialize: serializeCreateGrant,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['submitGrant']);
-    const actor = createActor(createGrantMachine.provide({ actors: deferred.actors })).start();
-    return { actor, deferred, grantType: null, typed: { applicationName: '', redirectUris: '' }, expectedError: null, created: false };
+    const actor = createActor(createGrantMachine.provide({ actors: deferred.actors }), { input: INPUT }).start();
+    const typed = { applicationName: '', redirectUris: '' };
+    return { actor, deferred, grantType: null, typed, expectedError: null, created: false, sessionEnded: false, copied: false };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -68,12 +86,20 @@ describeModel(createGrantMachine, {
       ctx.actor.send({ type: 'form.submit' });
     },
     'dialog.close': (_step, ctx) => ctx.actor.send({ type: 'dialog.close' }),
+    'secret.copy': (_step, ctx) => {
+      ctx.copied = true;
+      ctx.actor.send({ type: 'secret.copy' });
+    },
+    'discard.confirm': (_step, ctx) => ctx.actor.send({ type: 'discard.confirm' }),
+    'discard.cancel': (_step, ctx) => ctx.actor.send({ type: 'discard.cancel' }),
     'xstate.done.actor.submitGrant': async (step, ctx) => {
       ctx.created = true;
       await settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.submitGrant': async (step, ctx) => {
-      ctx.expectedError = createFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      const error = (step.event as { error: unknown }).error;
+      if (error === SESSION_ENDED.error) ctx.sessionEnded = true;
+      else ctx.expectedError = createFailures.find((f) => f.error === error)!.code;
       await settleDeferred(ctx.deferred, step.event);
     },
   },
@@ -103,16 +129,50 @@ describeModel(createGrantMachine, {
           : { grant_type: 'client_credentials', application_name: ctx.typed.applicationName },
       );
     },
-    details: (snapshot, ctx) => {
+    'details.uncopied': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.created).toEqual(CREATED);
       expect(view(ctx).can({ type: 'form.submit' })).toBe(false);
+      expect(ctx.copied).toBe(false);
+      // Escape and clicks outside must not lose the secret; Close asks first.
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
+      expect(view(ctx).can({ type: 'discard.confirm' })).toBe(false);
+    },
+    'details.confirmDiscard': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).context.created).toEqual(CREATED);
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
+      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([true, true]);
+    },
+    'details.copied': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.copied).toBe(true);
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(false);
+      expect(view(ctx).can({ type: 'discard.confirm' })).toBe(false);
     },
     closed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).status).toBe('done');
-      expect(view(ctx).output).toEqual({ created: ctx.created });
+      expect(view(ctx).output).toEqual({ created: ctx.created, sessionEnded: false });
+    },
+    sessionEnded: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.sessionEnded).toBe(true);
+      expect(view(ctx).status).toBe('done');
+      expect(view(ctx).output).toEqual({ created: false, sessionEnded: true });
     },
   },
 });
 
+
+describe('create-grant at a cap', () => {
+  it('refuses a grant type the account holds the most of, and still offers the other', () => {
+    const input = { ...INPUT, counts: { client_credentials: 3, authorization_code: 1 } };
+    const actor = createActor(createGrantMachine, { input }).start();
+    expect(actor.getSnapshot().can({ type: 'type.choose', grantType: 'client_credentials' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'type.choose', grantType: 'authorization_code' })).toBe(true);
+    actor.send({ type: 'type.choose', grantType: 'client_credentials' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    actor.stop();
+  });
+});

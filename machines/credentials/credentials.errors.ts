@@ -1,7 +1,10 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
-import { ServerCode } from '../../shared-domain/error-codes.ts';
+import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
 
-/** Spec §4: why the list could not be shown. Code 9 and 80 have pages of their own; anything else is the popup. */
+/**
+ * Spec §4: why the list could not be shown. Code 9 and 80 have pages of their own; anything else but a 401 (which
+ * goes to log in again) is the Authentication Error popup.
+ */
 export type CredentialsLoadError = 'NotAnOwnerMessage' | 'AccessDenied' | 'AuthenticationError';
 
 export function loadFailureFrom(error: unknown): CredentialsLoadError {
@@ -10,9 +13,9 @@ export function loadFailureFrom(error: unknown): CredentialsLoadError {
   return 'AuthenticationError';
 }
 
-/** A failed change or delete, shown in its confirm dialog: the session's words when that is the cause, else generic. */
-export type CredentialsActionError = 'AuthenticationError' | 'AnErrorOccured';
+/** A failed change or delete, shown in its confirm dialog (a 401 goes to log in again instead). */
+export type CredentialsActionError = 'CredentialNotFound' | 'AnErrorOccured';
 
 export function actionFailureFrom(error: unknown): CredentialsActionError {
-  return isApiError(error) && error.status === 401 ? 'AuthenticationError' : 'AnErrorOccured';
+  return isApiError(error) && error.code === GenericCode.NOT_FOUND ? 'CredentialNotFound' : 'AnErrorOccured';
 }

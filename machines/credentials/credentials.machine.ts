@@ -1,6 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Credential, GrantSecret } from '../../shared-domain/credentials.ts';
-import { createGrantMachine } from '../create-grant/create-grant.machine.ts';
+import {
+  countByGrantType,
+  type Credential,
+  type CredentialLimits,
+  type CredentialsOverview,
+  type GrantSecret,
+  type OAuthEndpoints,
+} from '../../shared-domain/credentials.ts';
+import { createGrantMachine, type CreateGrantInput, type CreateGrantOutput } from '../create-grant/create-grant.machine.ts';
+import { isSessionEnded } from '../shared/session-ended.ts';
+import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
 import {
   actionFailureFrom,
   loadFailureFrom,
@@ -10,6 +19,9 @@ import {
 
 export interface CredentialsContext {
   clients: Credential[];
+  /** The server's limits and endpoints, from the same answer as the list; null until it came. */
+  limits: CredentialLimits | null;
+  endpoints: OAuthEndpoints | null;
   loadError: CredentialsLoadError | null;
   /** The row a dialog is about (change secret, delete, OAuth information). */
   selectedId: string | null;
@@ -26,7 +38,8 @@ export type CredentialsEvent =
   | { type: 'info.show'; id: string }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.close' }
-  | { type: 'session.leave' };
+  | { type: 'session.leave' }
+  | ShowOnceEvent;
 
 const rowEvent = (event: CredentialsEvent) =>
   event.type === 'secret.change' || event.type === 'grant.delete' || event.type === 'info.show' ? event.id : null;
@@ -38,7 +51,7 @@ export const credentialsMachine = setup({
     children: {} as { createGrant: 'createGrant' },
   },
   actors: {
-    loadCredentials: fromPromise<Credential[]>(async () => {
+    loadCredentials: fromPromise<CredentialsOverview>(async () => {
       throw new Error('loadCredentials must be provided');
     }),
     changeSecret: fromPromise<GrantSecret, { clientId: string }>(async () => {
@@ -56,10 +69,15 @@ export const credentialsMachine = setup({
     hasCredential: ({ context, event }) => context.clients.some((c) => c.id === rowEvent(event)),
     isNotOwner: ({ event }) => loadFailureFrom((event as { error?: unknown }).error) === 'NotAnOwnerMessage',
     isAccessDenied: ({ event }) => loadFailureFrom((event as { error?: unknown }).error) === 'AccessDenied',
-    isGrantCreated: ({ event }) => (event as { output?: { created?: boolean } }).output?.created === true,
+    isGrantCreated: ({ event }) => (event as { output?: CreateGrantOutput }).output?.created === true,
+    isGrantSessionEnded: ({ event }) => (event as { output?: CreateGrantOutput }).output?.sessionEnded === true,
+    isSessionEnded,
   },
   actions: {
-    assignClients: assign({ clients: ({ event }) => (event as { output?: Credential[] }).output ?? [] }),
+    assignOverview: assign(({ event }) => {
+      const { clients, limits, endpoints } = (event as unknown as { output: CredentialsOverview }).output;
+      return { clients, limits, endpoints };
+    }),
     assignLoadError: assign({ loadError: ({ event }) => loadFailureFrom((event as { error?: unknown }).error) }),
     clearLoadError: assign({ loadError: null }),
     assignSelected: assign({ selectedId: ({ event }) => rowEvent(event) }),
@@ -73,7 +91,7 @@ export const credentialsMachine = setup({
 }).createMachine({
   id: 'credentials',
   description: 'OAuth credentials of the account: list, create a grant, change a secret, delete; owner with API access only.',
-  context: { clients: [], loadError: null, selectedId: null, secret: null, actionError: null },
+  context: { clients: [], limits: null, endpoints: null, loadError: null, selectedId: null, secret: null, actionError: null },
   initial: 'loading',
   states: {
     loading: {
@@ -81,8 +99,9 @@ export const credentialsMachine = setup({
       invoke: {
         id: 'loadCredentials',
         src: 'loadCredentials',
-        onDone: { target: 'list', actions: ['assignClients', 'clearLoadError'] },
+        onDone: { target: 'list', actions: ['assignOverview', 'clearLoadError'] },
         onError: [
+          { guard: 'isSessionEnded', target: 'sessionEnded' },
           { guard: 'isNotOwner', target: 'notOwner', actions: 'assignLoadError' },
           { guard: 'isAccessDenied', target: 'accessDenied', actions: 'assignLoadError' },
           { target: 'authError', actions: 'assignLoadError' },
@@ -91,6 +110,10 @@ export const credentialsMachine = setup({
     },
     notOwner: { description: 'Code 9: only the account owner can access this page.', type: 'final' },
     accessDenied: { description: 'Code 80: the account has no API access.', type: 'final' },
+    sessionEnded: {
+      description: '401 from any call: the page goes to the login page, which brings the reader back here.',
+      type: 'final',
+    },
     authError: {
       description: 'Any other load failure: the Authentication Error popup with Close and Login.',
       tags: ['error'],
@@ -114,7 +137,7 @@ export const credentialsMachine = setup({
         onError: { target: 'loggedOut' },
       },
     },
-    loggedOut: { description: 'The page navigates to /pages/login.', type: 'final' },
+    loggedOut: { description: 'The page navigates to the login page, which brings the reader back here.', type: 'final' },
     list: {
       initial: 'idle',
       states: {
@@ -132,7 +155,16 @@ export const credentialsMachine = setup({
           invoke: {
             id: 'createGrant',
             src: 'createGrant',
-            onDone: [{ guard: 'isGrantCreated', target: '#credentials.loading' }, { target: 'idle' }],
+            input: ({ context }): CreateGrantInput => ({
+              limits: context.limits!,
+              endpoints: context.endpoints!,
+              counts: countByGrantType(context.clients),
+            }),
+            onDone: [
+              { guard: 'isGrantSessionEnded', target: '#credentials.sessionEnded' },
+              { guard: 'isGrantCreated', target: '#credentials.loading' },
+              { target: 'idle' },
+            ],
           },
         },
         confirmChange: {
@@ -149,12 +181,15 @@ export const credentialsMachine = setup({
             src: 'changeSecret',
             input: ({ context }) => ({ clientId: context.clients.find((c) => c.id === context.selectedId)?.client_id ?? '' }),
             onDone: { target: 'showSecret', actions: 'assignSecret' },
-            onError: { target: 'confirmChange', actions: 'assignActionError' },
+            onError: [
+              { guard: 'isSessionEnded', target: '#credentials.sessionEnded' },
+              { target: 'confirmChange', actions: 'assignActionError' },
+            ],
           },
         },
         showSecret: {
-          description: 'OAuth information with the new secret, shown this once.',
-          on: { 'dialog.close': { target: 'idle', actions: 'clearSelection' } },
+          description: 'OAuth information with the new secret, shown this once; closing before a copy asks first.',
+          ...showOnceStates('#credentials.list.idle', ['clearSelection']),
         },
         confirmDelete: {
           description: 'Deleting is permanent.',
@@ -170,11 +205,14 @@ export const credentialsMachine = setup({
             src: 'deleteCredential',
             input: ({ context }) => ({ id: context.selectedId ?? '' }),
             onDone: { target: 'idle', actions: ['removeSelected', 'clearSelection'] },
-            onError: { target: 'confirmDelete', actions: 'assignActionError' },
+            onError: [
+              { guard: 'isSessionEnded', target: '#credentials.sessionEnded' },
+              { target: 'confirmDelete', actions: 'assignActionError' },
+            ],
           },
         },
         showInfo: {
-          description: 'OAuth information of an existing credential: its client_id (the secret is never shown again).',
+          description: 'OAuth information of an existing credential: client_id, scopes, endpoints (never the secret).',
           on: { 'dialog.close': { target: 'idle', actions: 'clearSelection' } },
         },
       },

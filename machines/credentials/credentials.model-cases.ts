@@ -1,6 +1,6 @@
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
-import type { Credential, GrantSecret } from '../../shared-domain/credentials.ts';
+import type { Credential, CredentialsOverview, GrantSecret } from '../../shared-domain/credentials.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import type { CredentialsContext } from './credentials.machine.ts';
@@ -33,6 +33,16 @@ export const ROW_B: Credential = {
 
 export const ROWS = [ROW_A, ROW_B];
 
+/** What GET credentials answers: the rows, the server's limits and its endpoints (jsdom's origin). */
+export const OVERVIEW: CredentialsOverview = {
+  clients: ROWS,
+  limits: { clients_per_grant_type: 5, redirect_uris_per_grant: 10, redirect_uri_length: 2048 },
+  endpoints: {
+    authorization_endpoint: 'http://localhost:3000/api/oauth/authorize',
+    token_endpoint: 'http://localhost:3000/api/oauth/token',
+  },
+};
+
 export const NEW_SECRET: GrantSecret = {
   id: ROW_A.id,
   client_uid: ROW_A.client_uid,
@@ -44,24 +54,33 @@ export const NEW_SECRET: GrantSecret = {
   redirect_uris: [],
 };
 
+/** 401 from any call: the session is over, and the page goes to log in again. */
+export const SESSION_ENDED = 'sessionEnded';
+const noSession = () => new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
+
 /** What GET credentials may fail with, and what the page must then show (written by hand). */
-export const loadFailures: Array<{ label: string; error: ApiError; code: CredentialsLoadError }> = [
+export const loadFailures: Array<{ label: string; error: ApiError; code: CredentialsLoadError | typeof SESSION_ENDED }> = [
   { label: '403 code 9', error: new ApiError(403, apiErrorBody(ServerCode.NotOwner, 'NotOwner')), code: 'NotAnOwnerMessage' },
   { label: '403 code 80', error: new ApiError(403, apiErrorBody(ServerCode.AccessDenied, 'AccessDenied')), code: 'AccessDenied' },
-  { label: '401 no session', error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')), code: 'AuthenticationError' },
+  { label: '401 no session', error: noSession(), code: SESSION_ENDED },
+  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), code: 'AuthenticationError' },
   { label: 'network failure', error: new ApiError(0, null), code: 'AuthenticationError' },
 ];
 
-export const changeFailure = {
-  label: '500',
-  error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
-  code: 'AnErrorOccured' as CredentialsActionError,
-};
-export const deleteFailure = {
-  label: '401 no session',
-  error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')),
-  code: 'AuthenticationError' as CredentialsActionError,
-};
+type ActionFailure = { label: string; error: ApiError; code: CredentialsActionError | typeof SESSION_ENDED };
+
+export const changeFailures: ActionFailure[] = [
+  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), code: 'AnErrorOccured' },
+  { label: '401 no session', error: noSession(), code: SESSION_ENDED },
+];
+export const deleteFailures: ActionFailure[] = [
+  { label: '404 gone', error: new ApiError(404, apiErrorBody(GenericCode.NOT_FOUND, 'ClientNotFound')), code: 'CredentialNotFound' },
+  { label: '401 no session', error: noSession(), code: SESSION_ENDED },
+];
+const allFailures = [...loadFailures, ...changeFailures, ...deleteFailures];
+
+/** The code a failure event must lead to. */
+export const failureCode = (event: { error?: unknown }) => allFailures.find((f) => f.error === event.error)!.code;
 
 export const credentialsEvents: ModelEvent[] = [
   { type: 'list.refresh' },
@@ -72,14 +91,18 @@ export const credentialsEvents: ModelEvent[] = [
   { type: 'dialog.confirm' },
   { type: 'dialog.close' },
   { type: 'session.leave' },
-  { type: 'xstate.done.actor.loadCredentials', output: ROWS },
+  { type: 'secret.copy' },
+  { type: 'discard.confirm' },
+  { type: 'discard.cancel' },
+  { type: 'xstate.done.actor.loadCredentials', output: OVERVIEW },
   ...loadFailures.map(({ error }) => ({ type: 'xstate.error.actor.loadCredentials' as const, error })),
   { type: 'xstate.done.actor.changeSecret', output: NEW_SECRET },
-  { type: 'xstate.error.actor.changeSecret', error: changeFailure.error },
+  ...changeFailures.map(({ error }) => ({ type: 'xstate.error.actor.changeSecret' as const, error })),
   { type: 'xstate.done.actor.deleteCredential', output: undefined },
-  { type: 'xstate.error.actor.deleteCredential', error: deleteFailure.error },
-  { type: 'xstate.done.actor.createGrant', output: { created: true } },
-  { type: 'xstate.done.actor.createGrant', output: { created: false } },
+  ...deleteFailures.map(({ error }) => ({ type: 'xstate.error.actor.deleteCredential' as const, error })),
+  { type: 'xstate.done.actor.createGrant', output: { created: true, sessionEnded: false } },
+  { type: 'xstate.done.actor.createGrant', output: { created: false, sessionEnded: false } },
+  { type: 'xstate.done.actor.createGrant', output: { created: false, sessionEnded: true } },
   { type: 'xstate.done.actor.endSession', output: undefined },
   { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
 ];
@@ -92,9 +115,12 @@ export function serializeCredentials(snapshot: { value: unknown; context: Creden
 /** Path names that read as a story: outcomes by label, rows by id, never the whole payload. */
 export function describeCredentialsEvent(event: ModelEvent): string {
   const e = event as { type: string; id?: string; output?: unknown; error?: unknown };
-  const failure = [...loadFailures, changeFailure, deleteFailure].find((f) => f.error === e.error);
-  if (e.type === 'xstate.done.actor.loadCredentials') return `loadCredentials answers ${(e.output as unknown[]).length} rows`;
-  if (e.type === 'xstate.done.actor.createGrant') return `createGrant closes (${(e.output as { created: boolean }).created ? 'created' : 'cancelled'})`;
+  const failure = allFailures.find((f) => f.error === e.error);
+  if (e.type === 'xstate.done.actor.loadCredentials') return `loadCredentials answers ${(e.output as CredentialsOverview).clients.length} rows`;
+  if (e.type === 'xstate.done.actor.createGrant') {
+    const output = e.output as { created: boolean; sessionEnded: boolean };
+    return `createGrant closes (${output.sessionEnded ? 'session ended' : output.created ? 'created' : 'cancelled'})`;
+  }
   if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails ${failure?.label ?? ''}`.trim();
   return e.id ? `${e.type} ${e.id}` : e.type;

@@ -9,18 +9,19 @@ import {
   settleDeferred,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
+import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import { credentialsMachine } from './credentials.machine.ts';
 import {
-  changeFailure,
   credentialsEvents,
   describeCredentialsEvent,
-  deleteFailure,
-  loadFailures,
+  failureCode,
   NEW_SECRET,
+  OVERVIEW,
   ROW_A,
   ROWS,
   serializeCredentials,
+  SESSION_ENDED,
 } from './credentials.model-cases.ts';
 
 type Id = 'loadCredentials' | 'changeSecret' | 'deleteCredential' | 'endSession' | 'createGrant';
@@ -32,6 +33,9 @@ interface Ctx {
   rows: Credential[];
   loadError: CredentialsLoadError | null;
   actionError: CredentialsActionError | null;
+  sessionEnded: boolean;
+  /** Whether the new secret on show was copied: until then, closing asks first. */
+  copied: boolean;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -50,6 +54,19 @@ function expectSelected(ctx: Ctx) {
   expect(view(ctx).can({ type: 'list.refresh' })).toBe(false);
 }
 
+function expectShowSecret(snapshot: unknown, ctx: Ctx) {
+  expectSameState(view(ctx), snapshot as never);
+  expectSelected(ctx);
+  expect(view(ctx).context.secret).toEqual(NEW_SECRET);
+}
+
+function failAction(event: unknown, ctx: Ctx) {
+  const code = failureCode(event as { error: unknown });
+  if (code === SESSION_ENDED) ctx.sessionEnded = true;
+  else ctx.actionError = code as CredentialsActionError;
+  return settleDeferred(ctx.deferred, event as never);
+}
+
 describeModel(credentialsMachine, {
   events: credentialsEvents,
   describeEvent: describeCredentialsEvent,
@@ -58,7 +75,7 @@ describeModel(credentialsMachine, {
     const deferred = createDeferredActors<Id>(['loadCredentials', 'changeSecret', 'deleteCredential', 'endSession', 'createGrant']);
     // The Create Grant dialog is a machine of its own with its own model test: here it is one deferred outcome.
     const actor = createActor(credentialsMachine.provide({ actors: deferred.actors as never })).start();
-    return { actor, deferred, rows: [], loadError: null, actionError: null };
+    return { actor, deferred, rows: [], loadError: null, actionError: null, sessionEnded: false, copied: false };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -76,29 +93,38 @@ describeModel(credentialsMachine, {
       ctx.actor.send({ type: 'dialog.close' });
     },
     'session.leave': (_step, ctx) => ctx.actor.send({ type: 'session.leave' }),
-    ...execDeferred((ctx: Ctx) => ctx.deferred, ['endSession', 'createGrant']),
+    'secret.copy': (_step, ctx) => {
+      ctx.copied = true;
+      ctx.actor.send({ type: 'secret.copy' });
+    },
+    'discard.confirm': (_step, ctx) => ctx.actor.send({ type: 'discard.confirm' }),
+    'discard.cancel': (_step, ctx) => ctx.actor.send({ type: 'discard.cancel' }),
+    ...execDeferred((ctx: Ctx) => ctx.deferred, ['endSession']),
+    'xstate.done.actor.createGrant': (step, ctx) => {
+      ctx.sessionEnded = (step.event as { output: { sessionEnded: boolean } }).output.sessionEnded;
+      return settleDeferred(ctx.deferred, step.event);
+    },
     'xstate.done.actor.loadCredentials': (step, ctx) => {
       ctx.rows = ROWS;
       ctx.loadError = null;
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.loadCredentials': (step, ctx) => {
-      ctx.loadError = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
+      const code = failureCode(step.event as { error: unknown });
+      if (code === SESSION_ENDED) ctx.sessionEnded = true;
+      else ctx.loadError = code as CredentialsLoadError;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.done.actor.changeSecret': (step, ctx) => settleDeferred(ctx.deferred, step.event),
-    'xstate.error.actor.changeSecret': (step, ctx) => {
-      ctx.actionError = changeFailure.code;
+    'xstate.done.actor.changeSecret': (step, ctx) => {
+      ctx.copied = false;
       return settleDeferred(ctx.deferred, step.event);
     },
+    'xstate.error.actor.changeSecret': (step, ctx) => failAction(step.event, ctx),
     'xstate.done.actor.deleteCredential': (step, ctx) => {
       ctx.rows = ctx.rows.filter((r) => r.id !== ROW_A.id);
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.deleteCredential': (step, ctx) => {
-      ctx.actionError = deleteFailure.code;
-      return settleDeferred(ctx.deferred, step.event);
-    },
+    'xstate.error.actor.deleteCredential': (step, ctx) => failAction(step.event, ctx),
   },
   states: {
     loading: (snapshot, ctx) => {
@@ -140,6 +166,11 @@ describeModel(credentialsMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).status).toBe('done');
     },
+    sessionEnded: (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(ctx.sessionEnded).toBe(true);
+      expect(view(ctx).status).toBe('done');
+    },
     'list.idle': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expectIdle(ctx);
@@ -148,6 +179,10 @@ describeModel(credentialsMachine, {
       expectSameState(view(ctx), snapshot);
       expect(ctx.deferred.pending('createGrant')).toBe(1);
       expect(view(ctx).can({ type: 'list.refresh' })).toBe(false);
+      // The dialog gets the server's limits and endpoints, and how many grants of each type exist.
+      const counts = { client_credentials: 0, authorization_code: 0 };
+      for (const r of ctx.rows) counts[r.grant_type]++;
+      expect(ctx.deferred.lastInput('createGrant')).toEqual({ limits: OVERVIEW.limits, endpoints: OVERVIEW.endpoints, counts });
     },
     'list.confirmChange': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -164,10 +199,22 @@ describeModel(credentialsMachine, {
       expect(ctx.deferred.lastInput('changeSecret')).toEqual({ clientId: ROW_A.client_id });
       expect(ctx.deferred.pending('changeSecret')).toBe(1);
     },
-    'list.showSecret': (snapshot, ctx) => {
-      expectSameState(view(ctx), snapshot);
-      expectSelected(ctx);
-      expect(view(ctx).context.secret).toEqual(NEW_SECRET);
+    'list.showSecret.uncopied': (snapshot, ctx) => {
+      expectShowSecret(snapshot, ctx);
+      expect(ctx.copied).toBe(false);
+      // Escape and clicks outside must not lose the secret; Close asks first.
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
+      expect(view(ctx).can({ type: 'discard.confirm' })).toBe(false);
+    },
+    'list.showSecret.confirmDiscard': (snapshot, ctx) => {
+      expectShowSecret(snapshot, ctx);
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
+      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([true, true]);
+    },
+    'list.showSecret.copied': (snapshot, ctx) => {
+      expectShowSecret(snapshot, ctx);
+      expect(ctx.copied).toBe(true);
+      expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(false);
     },
     'list.confirmDelete': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);

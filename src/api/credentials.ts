@@ -1,10 +1,12 @@
-import type { CreateGrantPayload, Credential, GrantSecret } from '../../shared-domain/credentials.ts';
+import type { CreateGrantPayload, Credential, CredentialsOverview, GrantSecret } from '../../shared-domain/credentials.ts';
 import { apiRequest } from './client.ts';
 
-/** Spec §7: the developer credentials calls (issue 5). */
-export async function getCredentials(): Promise<Credential[]> {
-  const body = await apiRequest<{ success: true; data: { clients: { array: Credential[] } } }>('GET', 'credentials');
-  return body.data.clients.array;
+type CredentialsBody = { success: true; data: { clients: { array: Credential[] } } & Omit<CredentialsOverview, 'clients'> };
+
+/** Spec §7: the developer credentials calls. */
+export async function getCredentials(): Promise<CredentialsOverview> {
+  const { data } = await apiRequest<CredentialsBody>('GET', 'credentials');
+  return { clients: data.clients.array, limits: data.limits, endpoints: data.endpoints };
 }
 
 export async function postClientGrant(payload: CreateGrantPayload): Promise<GrantSecret> {

@@ -1,4 +1,6 @@
-import { Button, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { Trans } from '@lingui/react/macro';
 
 interface Props {
@@ -8,26 +10,44 @@ interface Props {
   copyLabel: string;
   /** A stable handle for tests, whatever the language. */
   testId: string;
+  /** A line under the label saying what the value is for. */
+  description?: ReactNode;
+  /** Called once the clipboard really holds the value (not on a click whose copy failed). */
+  onCopied?: () => void;
 }
 
 /** A value to hand to another program: shown in full (selectable) beside a copy button. */
-export function CopyField({ label, value, copyLabel, testId }: Props) {
+export function CopyField({ label, value, copyLabel, testId, description, onCopied }: Props) {
+  const clipboard = useClipboard({ timeout: 1000 });
+  const latest = useRef(onCopied);
+  latest.current = onCopied;
+  useEffect(() => {
+    if (clipboard.copied) latest.current?.();
+  }, [clipboard.copied]);
+  const { copied } = clipboard;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
         {label}
       </Text>
+      {description ? (
+        <Text size="xs" c="dimmed">
+          {description}
+        </Text>
+      ) : null}
       <Group gap="xs" wrap="nowrap" align="center">
         <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all', flex: 1 }} data-testid={testId}>
           {value}
         </Text>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="compact-sm" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={copied ? undefined : copyLabel}>
-              {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
-            </Button>
-          )}
-        </CopyButton>
+        <Button
+          size="compact-sm"
+          variant={copied ? 'filled' : 'light'}
+          color={copied ? 'teal' : undefined}
+          onClick={() => clipboard.copy(value)}
+          aria-label={copied ? undefined : copyLabel}
+        >
+          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+        </Button>
       </Group>
     </Stack>
   );

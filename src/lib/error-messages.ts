@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { isRequestProblem, type RequestProblem } from '../../machines/shared/request-problem.ts';
 
 /**
  * The one table that turns an error code from a machine's context into words (design.md §4 rule 4). Keys are the
@@ -48,6 +49,9 @@ export const errorMessages = {
   ClientLimitExceeded: msg`number of credentials of this grant type has exceeded the limit for the account`,
   MissingRedirectUris: msg`An authorization code grant needs at least one redirect URI`,
   InvalidRedirectUri: msg`Each redirect URI must be a full http:// or https:// address without a fragment`,
+  // The limit comes from the server (GET /api/credentials limits, or the error's data.limit): pass it as {limit}.
+  TooManyRedirectUris: msg({ message: 'A grant may have at most {limit} redirect URIs' }),
+  RedirectUriTooLong: msg({ message: 'A redirect URI may be at most {limit} characters long' }),
   InvalidForwardAlertWebhook: msg`The webhook must be an https:// address on a public host that accepts HTTP POST`,
   InvalidRsaPublicKey: msg`The key must be a 2048-bit RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)`,
   NoAlertConfig: msg`Alert forwarding is not set up for this credential`,
@@ -62,6 +66,7 @@ export const errorMessages = {
   InvalidRedirectUriRequested: msg`The application asked to return to an address it did not register`,
   UnknownAuthorizationRequest: msg`This authorization request has expired or was already answered: start again from the application`,
   ErrorPageGeneric: msg`The request could not be completed. Go back and try again.`,
+  LoginTooLong: msg`The email or password is too long`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
@@ -103,4 +108,74 @@ function errorPageKey(value: string | null): ErrorMessageKey | null {
 export function errorPageMessageKey(error: string | null, description: string | null): ErrorMessageKey | null {
   if (!error && !description) return null;
   return errorPageKey(description) ?? errorPageKey(error) ?? 'ErrorPageGeneric';
+}
+
+/**
+ * Words for a RequestProblem (machines/shared/request-problem.ts): the server sends these refusals in English only,
+ * so they are worded here from their code and facts, in the reader's language.
+ */
+const requestProblemMessages = {
+  tooManyAttempts: msg`Too many attempts.`,
+  tryAgainIn: msg({ message: 'Try again in {time}.' }),
+  tryAgainLater: msg`Please try again later.`,
+  minutesSeconds: msg({ message: '{minutes} min {seconds} s' }),
+  tooLong: msg({ message: '{field}: at most {limit} characters' }),
+  tooShort: msg({ message: '{field}: at least {limit} characters' }),
+  tooMany: msg({ message: '{field}: at most {limit} entries' }),
+  tooFew: msg({ message: '{field}: at least {limit} entries' }),
+  invalid: msg({ message: '{field}: this value is not valid' }),
+  requestTooLarge: msg`What you entered is too long`,
+};
+
+/** The request fields a page can be told about, by their wire names, under the labels their forms show. */
+const fieldLabels: Partial<Record<string, MessageDescriptor>> = {
+  email: msg`Email`,
+  username: msg`Email`,
+  password: msg`Password`,
+  friendly_name: msg`Name`,
+  application_name: msg`Application name`,
+  redirect_uris: msg`Redirect URIs`,
+  url: msg`Webhook URL`,
+  public_rsa_key: msg`RSA public key`,
+};
+
+/** "5 min 0 s": the same words as the lock countdown. */
+export function minutesSeconds(i18n: I18n, totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  return i18n._({ ...requestProblemMessages.minutesSeconds, values: { minutes: Math.floor(seconds / 60), seconds: seconds % 60 } });
+}
+
+export function requestProblemText(i18n: I18n, problem: RequestProblem): string {
+  const m = requestProblemMessages;
+  switch (problem.code) {
+    case 'RateLimited': {
+      const when = problem.retryAfterSeconds
+        ? i18n._({ ...m.tryAgainIn, values: { time: minutesSeconds(i18n, problem.retryAfterSeconds) } })
+        : i18n._(m.tryAgainLater);
+      return `${i18n._(m.tooManyAttempts)} ${when}`;
+    }
+    case 'RequestTooLarge':
+      return i18n._(m.requestTooLarge);
+    case 'RequestRefused':
+      return i18n._(errorMessages.BadRequest);
+    case 'FieldProblem': {
+      const label = problem.field ? fieldLabels[problem.field] : undefined;
+      // A field no form shows, or a problem without words of its own, is still the request's fault.
+      if (!label) return i18n._(problem.problem === 'too_long' ? m.requestTooLarge : errorMessages.BadRequest);
+      const values = { field: i18n._(label), limit: problem.limit ?? '' };
+      const sized = { too_long: m.tooLong, too_short: m.tooShort, too_many: m.tooMany, too_few: m.tooFew } as const;
+      const descriptor = problem.limit !== null && problem.problem in sized ? sized[problem.problem as keyof typeof sized] : m.invalid;
+      return i18n._({ ...descriptor, values });
+    }
+  }
+}
+
+/** What a page says for a failure its machine kept: a translated code, a RequestProblem, or the server's own words. */
+export function failureText(
+  i18n: I18n,
+  failure: { code: ErrorMessageKey } | RequestProblem | { serverMessage: string },
+): string {
+  if ('serverMessage' in failure) return failure.serverMessage;
+  if (isRequestProblem(failure)) return requestProblemText(i18n, failure);
+  return i18n._(errorMessages[failure.code]);
 }

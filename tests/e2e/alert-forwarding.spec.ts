@@ -70,7 +70,9 @@ describe('alert forwarding', () => {
     await create.getByLabel('Application name').fill('Alert Bridge');
     await create.getByRole('button', { name: 'Create' }).click();
     await create.getByText('The grant Alert Bridge is ready.').waitFor();
+    // The secret is not needed here: closing without a copy asks, and Close anyway closes.
     await create.getByRole('button', { name: 'Close' }).click();
+    await create.getByRole('button', { name: 'Close anyway' }).click();
     await page.getByRole('row').filter({ hasText: 'Alert Bridge' }).getByRole('link', { name: 'Setup' }).click();
     await page.waitForURL('**/pages/alert-forwarding-config?client_uid=*');
     await page.getByTestId('not-configured').waitFor();
@@ -92,7 +94,18 @@ describe('alert forwarding', () => {
     const portalKey = (await page.getByTestId('portal-public-key').textContent())!;
     const example = await text(page, 'example-alert');
     expect(aesKey).toMatch(/^[0-9a-f]{64}$/);
-    expect(await keysDialog.getByRole('note').textContent()).toContain('they will not be shown again');
+    expect(await keysDialog.getByRole('note').textContent()).toContain('it will not be shown again');
+    // The AES key survives a stray Escape or click outside; Close before copying it asks first.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await keysDialog.isVisible()).toBe(true);
+    await keysDialog.getByRole('button', { name: 'Close' }).click();
+    expect(await keysDialog.getByTestId('discard-question').textContent()).toBe(
+      'You have not copied the AES key. It will not be shown again. Close anyway?',
+    );
+    await keysDialog.getByRole('button', { name: 'Keep open' }).click();
+    await keysDialog.getByTestId('discard-question').waitFor({ state: 'detached' });
     await keysDialog.getByRole('button', { name: 'Copy the AES key' }).click();
     await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(aesKey);
     await keysDialog.getByRole('button', { name: 'Copy the portal RSA public key' }).click();
@@ -110,13 +123,17 @@ describe('alert forwarding', () => {
     expect(readFileSync(downloaded, 'utf8')).toBe(readFileSync(EXAMPLE_SCRIPT, 'utf8'));
     const alert = await decrypt(example, privatePem, aesKey, portalPem, downloaded);
     expect(alert).toMatchObject({ version: 4, example: true });
+    // The AES key was copied: Close closes at once.
     await keysDialog.getByRole('button', { name: 'Close' }).click();
     await keysDialog.waitFor({ state: 'hidden' });
 
-    // A reload shows the stored configuration, not the keys.
+    // A reload shows the stored configuration with the portal's public key, but never the AES key again.
     await page.reload();
     await eventually(() => text(page, 'webhook-url')).toBe('https://alerts.customer.example/hook');
     expect((await text(page, 'group-public-key')).replace(/\s+/g, '')).toBe(publicPem.replace(/\s+/g, ''));
+    expect((await text(page, 'configured-portal-public-key')).replace(/\s+/g, '')).toBe(portalPem.replace(/\s+/g, ''));
+    await page.getByRole('button', { name: 'Copy the portal RSA public key' }).click();
+    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(portalPem);
     expect(await text(page, 'credential-name')).toBe('Alert Bridge');
     expect(await page.getByTestId('aes-key').count()).toBe(0);
 
@@ -150,7 +167,12 @@ describe('alert forwarding', () => {
     expect(newAesKey).not.toBe(aesKey);
     expect(await decrypt(newExample, privatePem, newAesKey, newPortalPem)).toMatchObject({ example: true });
     await expect(decrypt(newExample, privatePem, aesKey, newPortalPem)).rejects.toThrow();
+    // The page behind names the new portal key at once.
+    expect((await text(page, 'configured-portal-public-key')).replace(/\s+/g, '')).toBe(newPortalPem.replace(/\s+/g, ''));
+    // The new AES key was not copied this time: closing asks.
     await keysDialog.getByRole('button', { name: 'Close' }).click();
+    await keysDialog.getByRole('button', { name: 'Close anyway' }).click();
+    await keysDialog.waitFor({ state: 'hidden' });
 
     // Stop Sending V3 Alerts: confirmed, and gone for good.
     await page.getByRole('button', { name: 'Stop Sending V3 Alerts' }).click();

@@ -5,13 +5,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { freePort } from '../support/fake-smtp.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  // PUBLIC_URL is the address the browser uses, so the endpoints the page shows are the ones a client would call.
+  const port = await freePort();
+  [server, browser] = await Promise.all([
+    startE2eServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, CLIENT_CAP_PER_GRANT_TYPE: '5' }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -27,9 +33,9 @@ async function loginTo(page: Page, email: string, target: string): Promise<void>
   await page.waitForURL(`**${target}`);
 }
 
-/** A third-party server asking for a token with the credentials the page showed. */
-async function tokenStatus(clientId: string, secret: string): Promise<{ status: number; error?: string }> {
-  const response = await fetch(`${server.url}/api/oauth/token`, {
+/** A third-party server asking for a token with the credentials the page showed, at the endpoint it showed. */
+async function tokenStatus(clientId: string, secret: string, endpoint = `${server.url}/api/oauth/token`): Promise<{ status: number; error?: string }> {
+  const response = await fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
@@ -63,6 +69,8 @@ describe('credentials', () => {
     await loginTo(page, 'dev@example.com', '/pages/credentials');
     await page.getByRole('heading', { name: 'OAuth credentials' }).waitFor();
     await page.getByTestId('credentials-empty').waitFor();
+    // The server's cap per grant type, before anything was made.
+    expect(await page.getByTestId('grant-limits').textContent()).toBe('0 of 5 client credentials grants · 0 of 5 authorization code grants');
 
     // A client_credentials grant: the secret is shown once, copied, and works at the token endpoint.
     await page.getByRole('button', { name: 'Create Grant' }).click();
@@ -85,6 +93,8 @@ describe('credentials', () => {
     // An authorization_code grant: redirect URIs one a line, a warning for a foreign host that does not block.
     await page.getByRole('button', { name: 'Create Grant' }).click();
     await create.getByRole('button', { name: 'Authorization code' }).click();
+    // The redirect-URI limits, said before they bite.
+    await create.getByText('One URI per line, at most 10, each at most 2048 characters; required for an authorization code grant.').waitFor();
     await create.getByLabel('Application name').fill('E2E Care App');
     await create.getByRole('button', { name: 'Create' }).click();
     expect(await create.getByRole('alert').textContent()).toContain('An authorization code grant needs at least one redirect URI');
@@ -99,6 +109,9 @@ describe('credentials', () => {
     await create.getByRole('button', { name: 'Close' }).click();
     const acRow = row(page, 'E2E Care App');
     await acRow.waitFor();
+    await eventually(() => page.getByTestId('grant-limits').textContent()).toBe(
+      '1 of 5 client credentials grants · 1 of 5 authorization code grants',
+    );
     expect(await acRow.textContent()).toContain(`${server.url}/callbackhttps://partner.example/cb`);
 
     // The token request above shows as the last use, after a refresh.
@@ -111,7 +124,19 @@ describe('credentials', () => {
     const confirmChange = page.getByRole('dialog', { name: 'Change client secret' });
     expect(await confirmChange.textContent()).toContain('The old secret stops working at once.');
     await confirmChange.getByRole('button', { name: 'Change secret' }).click();
-    await page.getByRole('dialog', { name: 'OAuth information' }).waitFor();
+    const newSecret = page.getByRole('dialog', { name: 'OAuth information' });
+    await newSecret.waitFor();
+    // A stray Escape or click outside does not lose the new secret; Close without a copy asks first.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await newSecret.isVisible()).toBe(true);
+    await newSecret.getByRole('button', { name: 'Close' }).click();
+    expect(await newSecret.getByTestId('discard-question').textContent()).toBe(
+      'You have not copied the secret. It will not be shown again. Close anyway?',
+    );
+    await newSecret.getByRole('button', { name: 'Keep open' }).click();
+    await newSecret.getByTestId('discard-question').waitFor({ state: 'detached' });
     const rotated = await readSecrets(page, 'OAuth information');
     expect(rotated.clientId).toBe(cc.clientId);
     expect(rotated.secret).not.toBe(cc.secret);
@@ -119,11 +144,18 @@ describe('credentials', () => {
     expect((await tokenStatus(cc.clientId, rotated.secret)).status).toBe(200);
     await page.getByRole('dialog', { name: 'OAuth information' }).getByRole('button', { name: 'Close' }).click();
 
-    // The OAuth information of an existing row: its client_id, never a secret.
+    // The OAuth information of an existing row: its client_id, scopes and this portal's endpoints, never a secret.
     await acRow.getByRole('button', { name: 'OAuth information' }).click();
     const info = page.getByRole('dialog', { name: 'OAuth information' });
     expect((await info.getByTestId('client-id').textContent())?.trim()).toBe(ac.clientId);
     expect(await info.getByTestId('client-secret').count()).toBe(0);
+    expect(await info.getByTestId('client-scope').textContent()).toContain('user:write');
+    expect(await info.getByTestId('authorization-endpoint').textContent()).toBe(`${server.url}/api/oauth/authorize`);
+    await info.getByRole('button', { name: 'Copy token endpoint' }).click();
+    const tokenEndpoint = await page.evaluate(() => navigator.clipboard.readText());
+    expect(tokenEndpoint).toBe(`${server.url}/api/oauth/token`);
+    // The endpoint as shown is where the rotated secret gets a token.
+    expect((await tokenStatus(cc.clientId, rotated.secret, tokenEndpoint)).status).toBe(200);
     await info.getByRole('button', { name: 'Close' }).click();
 
     // Delete: confirmed, permanent; the row goes and the client is refused.

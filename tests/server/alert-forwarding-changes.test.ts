@@ -43,7 +43,7 @@ describe('edit', () => {
     const next = 'https://alerts.customer.example/v2';
     expect(await ok(await put(owner.cookie, owner.uid, { url: next }))).toEqual({
       changed: true,
-      config: { url: next, name: owner.name, group_public_key: customer.publicPem, companyId: null },
+      config: { url: next, name: owner.name, group_public_key: customer.publicPem, companyId: null, portal_public_key: keys.portal_public_key },
     });
     const other = rsaKeyPair();
     expect(await ok(await put(owner.cookie, owner.uid, { public_rsa_key: other.publicPem }))).toMatchObject({
@@ -67,7 +67,15 @@ describe('Acquire New Keys', () => {
     const owner = await withCredential();
     const old = await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
     const renewed = await ok(await put(owner.cookie, owner.uid, { overwrite_portal_keys: true }));
-    expect(renewed.config).toEqual({ url: WEBHOOK, name: owner.name, group_public_key: customer.publicPem, companyId: null });
+    // The configuration the page shows from now on names the new portal key.
+    expect(renewed.config).toEqual({
+      url: WEBHOOK,
+      name: owner.name,
+      group_public_key: customer.publicPem,
+      companyId: null,
+      portal_public_key: renewed.portal_public_key,
+    });
+    expect((await ok(await get(owner.cookie, owner.uid))).portal_public_key).toBe(renewed.portal_public_key);
     expect(renewed.aes_key).toMatch(/^[0-9a-f]{64}$/);
     expect(renewed.aes_key).not.toBe(old.aes_key);
     expect(renewed.portal_public_key).not.toBe(old.portal_public_key);

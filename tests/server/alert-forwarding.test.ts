@@ -95,8 +95,9 @@ describe('set up', () => {
         tag: expect.any(String),
         signature: expect.any(String),
       },
-      config,
+      config: { ...config, portal_public_key: expect.any(String) },
     });
+    expect(keys.config.portal_public_key).toBe(keys.portal_public_key);
     const portalKey = createPublicKey(keys.portal_public_key);
     expect([portalKey.asymmetricKeyType, portalKey.asymmetricKeyDetails?.modulusLength]).toEqual(['rsa', 2048]);
 
@@ -109,7 +110,8 @@ describe('set up', () => {
     expect((await decryptWithExample(tampered, customer.privatePem, keys.aes_key, keys.portal_public_key)).code).toBe(1);
     expect((await decryptWithExample(keys.example, rsaKeyPair().privatePem, keys.aes_key, keys.portal_public_key)).code).toBe(1);
 
-    expect(await ok(await get(owner.cookie, owner.uid))).toEqual(config);
+    // The portal's public key verifies every alert, so it is public: every answer with the configuration names it.
+    expect(await ok(await get(owner.cookie, owner.uid))).toEqual({ ...config, portal_public_key: keys.portal_public_key });
   });
 
   it('keeps the first setup when a second one comes (409), so its keys stay valid', async () => {

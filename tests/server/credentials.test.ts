@@ -93,7 +93,18 @@ describe('who may', () => {
 describe('credentials', () => {
   it('creates both grant types, shows the secret once and lists them without it', async () => {
     const owner = await developer();
-    expect(await (await list(owner.cookie)).json()).toEqual({ success: true, data: { clients: { array: [] } } });
+    expect(await (await list(owner.cookie)).json()).toEqual({
+      success: true,
+      data: {
+        clients: { array: [] },
+        // The limits the page shows before they bite, from the server's own configuration.
+        limits: { clients_per_grant_type: CAP, redirect_uris_per_grant: 10, redirect_uri_length: 2048 },
+        // Absolute URLs of this portal (PUBLIC_URL), as its authorization server metadata names them.
+        endpoints: { authorization_endpoint: `${server.config.publicUrl}/api/oauth/authorize`, token_endpoint: `${server.config.publicUrl}/api/oauth/token` },
+      },
+    });
+    const metadata = await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json();
+    expect(metadata).toMatchObject((await (await list(owner.cookie)).json()).data.endpoints);
 
     const cc = await created(owner.cookie, { grant_type: 'client_credentials', application_name: 'Nightly export' });
     expect(cc).toEqual({
@@ -165,6 +176,17 @@ describe('credentials', () => {
       'INVALID_REDIRECT_URI',
       'InvalidRedirectUri',
     );
+    // Too many URIs, or one too long, is said as such, with the limit; not as a malformed URI.
+    const uris = (n: number) => Array.from({ length: n }, (_, i) => `https://app.example/cb${i}`);
+    await created(owner.cookie, { grant_type: 'authorization_code', redirect_uris: uris(10) });
+    const tooMany = await create(owner.cookie, { grant_type: 'authorization_code', redirect_uris: uris(11) });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error).toEqual({ code: 'TOO_MANY_REDIRECT_URIS', name: 'TooManyRedirectUris', data: { limit: 10 } });
+    const longest = `https://app.example/${'x'.repeat(2048 - 'https://app.example/'.length)}`;
+    await created(owner.cookie, { grant_type: 'authorization_code', redirect_uris: [longest] });
+    const tooLong = await create(owner.cookie, { grant_type: 'authorization_code', redirect_uris: [`${longest}y`] });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).error).toEqual({ code: 'REDIRECT_URI_TOO_LONG', name: 'RedirectUriTooLong', data: { limit: 2048 } });
     await expectError(
       await create(owner.cookie, { grant_type: 'client_credentials', application_name: 'x'.repeat(101) }),
       400,
@@ -174,7 +196,8 @@ describe('credentials', () => {
     // The application name cannot be changed: PUT takes the client_id only.
     await expectError(await rotate(owner.cookie, { client_id: 'x', application_name: 'New' }), 400, 'VALIDATION_ERROR', 'ValidationError');
     await expectError(await rotate(owner.cookie, {}), 400, 'VALIDATION_ERROR', 'ValidationError');
-    expect((await (await list(owner.cookie)).json()).data.clients.array).toEqual([]);
+    // Only the two grants at the limits were made.
+    expect((await (await list(owner.cookie)).json()).data.clients.array).toHaveLength(2);
   });
 
   it('caps the credentials per grant type per account', async () => {

@@ -63,7 +63,8 @@ export async function setUp(
     }
     throw err;
   }
-  const config = toWire(client, { url, groupPublicKey }, await findCompanyId(db, client.groupId));
+  const stored = { url, groupPublicKey, portalPublicKey: issued.stored.portalPublicKey };
+  const config = toWire(client, stored, await findCompanyId(db, client.groupId));
   return answerKeys(issued, groupPublicKey, input.clientUid, config);
 }
 
@@ -89,7 +90,7 @@ export async function overwriteKeys(db: Db, sealer: Sealer, ref: ClientRef): Pro
   if (!stored) throw notConfigured();
   const issued = await issueKeys(sealer, client.id);
   if (!(await replaceKeys(db, client.id, issued.stored, Date.now()))) throw notConfigured();
-  const config = toWire(client, stored, await findCompanyId(db, client.groupId));
+  const config = toWire(client, { ...stored, portalPublicKey: issued.stored.portalPublicKey }, await findCompanyId(db, client.groupId));
   return answerKeys(issued, stored.groupPublicKey, ref.clientUid, config);
 }
 
@@ -161,8 +162,22 @@ async function clientOf(db: Db, ref: ClientRef): Promise<ForwardingClient> {
   return client;
 }
 
-function toWire(client: ForwardingClient, stored: Pick<StoredConfig, 'url' | 'groupPublicKey'>, companyId: string | null): AlertForwardingConfig {
-  return { url: stored.url, name: client.applicationName, group_public_key: stored.groupPublicKey, companyId };
+/**
+ * The portal's public key goes with every answer: it verifies every alert, so it is as public as the webhook. Only
+ * the AES key (and the portal's private key, never sent) are secrets.
+ */
+function toWire(
+  client: ForwardingClient,
+  stored: Pick<StoredConfig, 'url' | 'groupPublicKey' | 'portalPublicKey'>,
+  companyId: string | null,
+): AlertForwardingConfig {
+  return {
+    url: stored.url,
+    name: client.applicationName,
+    group_public_key: stored.groupPublicKey,
+    companyId,
+    portal_public_key: stored.portalPublicKey,
+  };
 }
 
 function checkedUrl(value: string): string {

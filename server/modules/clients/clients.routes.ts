@@ -4,7 +4,9 @@ import { ServerCode } from '../../../shared-domain/error-codes.ts';
 import { AppError } from '../../errors.ts';
 import { parse } from '../../lib/parse.ts';
 import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { clientEndpoints } from '../oauth/metadata.ts';
 import { createClient, deleteClient, listClients, rotateSecret, type ClientRecord } from './clients.service.ts';
+import { REDIRECT_URI_LIMITS } from './redirect-uris.ts';
 
 // Lengths bound the request; the service owns the rules (grant types, URI shape, name length, caps).
 const createBody = z
@@ -57,10 +59,18 @@ export default async function clientsRoutes(app: FastifyInstance): Promise<void>
   const { config, db } = app;
   const guarded = { preHandler: requireDeveloper };
 
+  // Beside the spec's clients: the limits the page shows before they bite, and where a client gets its tokens.
+  const limits = {
+    clients_per_grant_type: config.oauth.clientCapPerGrantType,
+    redirect_uris_per_grant: REDIRECT_URI_LIMITS.maxCount,
+    redirect_uri_length: REDIRECT_URI_LIMITS.maxLength,
+  };
+  const endpoints = clientEndpoints(config.oauth.issuer);
+
   app.get('/api/credentials', guarded, async (request, reply) => {
     const clients = await listClients(db, sessionOf(request).groupId);
     reply.header('cache-control', 'no-store');
-    return { success: true, data: { clients: { array: clients.map(toWire) } } };
+    return { success: true, data: { clients: { array: clients.map(toWire) }, limits, endpoints } };
   });
 
   app.post('/api/client_grant', guarded, async (request, reply) => {

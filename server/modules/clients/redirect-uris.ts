@@ -2,8 +2,11 @@ import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { AppError } from '../../errors.ts';
 import type { GrantType } from './client-scopes.ts';
 
-const MAX_URIS = 10;
-const MAX_LENGTH = 2048;
+/**
+ * How many redirect URIs a grant may have, and how long each may be. GET /api/credentials hands these to the page,
+ * which shows them in the create dialog and checks them before the server does, so the numbers live here only.
+ */
+export const REDIRECT_URI_LIMITS = { maxCount: 10, maxLength: 2048 } as const;
 
 /**
  * Registered redirect URIs are matched exactly at the authorization endpoint, so they are stored as given (trimmed).
@@ -17,15 +20,29 @@ export function normalizeRedirectUris(grantType: GrantType, uris: readonly strin
     return [];
   }
   if (trimmed.length === 0) throw invalid('An authorization_code grant needs at least one redirect URI');
-  if (trimmed.length > MAX_URIS) throw invalid(`At most ${MAX_URIS} redirect URIs`);
+  const { maxCount, maxLength } = REDIRECT_URI_LIMITS;
+  if (trimmed.length > maxCount) {
+    throw new AppError(400, 'TooManyRedirectUris', {
+      code: GenericCode.TOO_MANY_REDIRECT_URIS,
+      message: `A grant may have at most ${maxCount} redirect URIs`,
+      data: { limit: maxCount },
+    });
+  }
   for (const uri of trimmed) {
+    if (uri.length > maxLength) {
+      throw new AppError(400, 'RedirectUriTooLong', {
+        code: GenericCode.REDIRECT_URI_TOO_LONG,
+        message: `A redirect URI may be at most ${maxLength} characters long`,
+        data: { limit: maxLength },
+      });
+    }
     if (!isAbsoluteHttpUrl(uri)) throw invalid(`Not an absolute http(s) URL without a fragment: ${uri.slice(0, 200)}`);
   }
   return [...new Set(trimmed)];
 }
 
 function isAbsoluteHttpUrl(value: string): boolean {
-  if (value.length > MAX_LENGTH || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     const url = new URL(value);
     const http = url.protocol === 'http:' || url.protocol === 'https:';

@@ -4,14 +4,18 @@ import { signingKeyOf } from './signing-key.ts';
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
 
+/** The two endpoints a client is configured with; the credentials page shows them too. */
+export function clientEndpoints(issuer: string) {
+  return { authorization_endpoint: `${issuer}/api/oauth/authorize`, token_endpoint: `${issuer}/api/oauth/token` };
+}
+
 /** RFC 8414 authorization server metadata; every URL hangs off the issuer (PUBLIC_URL). */
 export async function authorizationServerMetadata(config: OAuthModelConfig): Promise<Record<string, unknown>> {
   const issuer = config.oauth.issuer;
   const key = await signingKeyOf(config.oauth.signingKeyPem);
   return {
     issuer,
-    authorization_endpoint: `${issuer}/api/oauth/authorize`,
-    token_endpoint: `${issuer}/api/oauth/token`,
+    ...clientEndpoints(issuer),
     revocation_endpoint: `${issuer}/api/oauth/revoke`,
     introspection_endpoint: `${issuer}/api/oauth/introspect`,
     jwks_uri: `${issuer}/api/oauth/jwks`,

@@ -34,6 +34,14 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
           <Field action={editButton('publicKey', t`Edit RSA public key`)}>
             <CopyField label={t`RSA public key`} value={config.group_public_key} copyLabel={t`Copy RSA public key`} testId="group-public-key" />
           </Field>
+          {/* Public, and needed to verify every alert: always here, unlike the AES key. */}
+          <CopyField
+            label={t`Portal RSA public key`}
+            description={t`Verify the signature of every alert with this key.`}
+            value={config.portal_public_key}
+            copyLabel={t`Copy the portal RSA public key`}
+            testId="configured-portal-public-key"
+          />
           <AlertForwardingDocs />
         </Stack>
       </Paper>

@@ -14,6 +14,7 @@ import {
   describeAlertForwardingEvent,
   editFailure,
   loadFailures,
+  NO_SESSION,
   renewFailure,
   serializeAlertForwarding,
   setupFailures,
@@ -35,12 +36,12 @@ const texts: Record<AlertForwardingError, string> = {
   NoAlertConfig: 'Alert forwarding is not set up for this credential',
   AlertForwardingAlreadyConfigured: 'Alert forwarding is already set up for this credential: reload the page to see it',
   CredentialNotFound: 'This credential does not exist, or belongs to another account',
-  AuthenticationError: 'Authentication Error Occured',
   AnErrorOccured: 'An error occured, please try again later',
 };
 const NOT_CONFIGURED =
   'Alert forwarding is not set up for this credential. Once it is, every alert is sent to your webhook, encrypted to your RSA public key and signed by us.';
-const KEYS_WARNING = 'Copy these keys now and keep the AES key secret: they will not be shown again.';
+const KEYS_WARNING = 'Copy the AES key now and keep it secret: it will not be shown again.';
+const DISCARD_QUESTION = 'You have not copied the AES key. It will not be shown again. Close anyway?';
 const CONFIRM_TEXTS = {
   renew: 'New portal keys and a new AES key replace the current ones at once: alerts are then sealed and signed only with the new keys, and the current keys stop working.',
   clear: 'Delete the webhook and every key of this alert forwarding configuration permanently? Alerts stop being forwarded, and this cannot be undone.',
@@ -57,6 +58,7 @@ interface Ctx {
   typed: { url: string; publicKey: string };
   editing: AlertForwardingField | null;
   error: string | null;
+  router: ReturnType<typeof renderRoutes>['router'];
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -91,6 +93,8 @@ async function expectConfigured(ctx: Ctx) {
   const config = ctx.config!;
   await waitFor(() => expect(screen.getByTestId('webhook-url')).toHaveTextContent(config.url));
   expect(screen.getByTestId('group-public-key')).toHaveTextContent(oneLine(config.group_public_key));
+  // The portal's key verifies every alert: shown at any time, not only once.
+  expect(screen.getByTestId('configured-portal-public-key')).toHaveTextContent(oneLine(config.portal_public_key));
   expect(screen.getByTestId('credential-name')).toHaveTextContent(config.name);
   expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/pages/credentials');
   expect(screen.getByRole('link', { name: 'Download the decryption example' })).toHaveAttribute('download', 'alert-forwarding-decrypt.mjs');
@@ -111,14 +115,39 @@ beforeEach(() => {
 
 function render() {
   setSessionClaims({ apiAccess: true, isGroupOwner: true });
-  return renderRoutes([{ path: '/pages/alert-forwarding-config', element: <AlertForwardingPage /> }, landing('/pages/access-denied')], PAGE);
+  const routes = [{ path: '/pages/alert-forwarding-config', element: <AlertForwardingPage /> }, landing('/pages/access-denied'), landing('/pages/login')];
+  return renderRoutes(routes, PAGE);
 }
+
+/** A 401 answers nothing the dialog could show: the page goes to log in again. */
+const unlessSessionEnded = (step: ModelStep, text: () => string) => ((step.event as { error?: unknown }).error === NO_SESSION ? null : text());
 
 async function setField(field: AlertForwardingField, value: string) {
   const input = openDialog().getByLabelText(field === 'url' ? 'Webhook URL' : 'RSA public key');
   // One change event: the model's step is the final value, and typing a 450-character key would take seconds.
   fireEvent.change(input, { target: { value } });
   await waitFor(() => expect(input).toHaveValue(value));
+}
+
+async function expectKeys(ctx: Ctx) {
+  const open = await dialog('Alert forwarding keys');
+  const keys = ctx.keys!;
+  expect(within(open).getByTestId('aes-key')).toHaveTextContent(keys.aes_key);
+  expect(within(open).getByTestId('portal-public-key')).toHaveTextContent(oneLine(keys.portal_public_key));
+  expect(JSON.parse(within(open).getByTestId('example-alert').textContent!)).toEqual(keys.example);
+  expect(within(open).getByRole('note')).toHaveTextContent(KEYS_WARNING);
+  // The page behind already shows the configuration the answer names, with the portal key it now signs with.
+  expect(screen.getByTestId('webhook-url')).toHaveTextContent(keys.config.url);
+  expect(screen.getByTestId('configured-portal-public-key')).toHaveTextContent(oneLine(keys.portal_public_key));
+  return open;
+}
+
+/** An AES key not yet copied survives Escape and a click outside the dialog. */
+async function expectKeysStayOpen(open: HTMLElement) {
+  await userEvent.keyboard('{Escape}');
+  const overlay = document.querySelector('.mantine-Modal-overlay');
+  if (overlay) await userEvent.click(overlay);
+  expect(screen.getByRole('dialog', { name: 'Alert forwarding keys' })).toBe(open);
 }
 
 describeModel(alertForwardingMachine, {
@@ -128,7 +157,8 @@ describeModel(alertForwardingMachine, {
   describeEvent: describeAlertForwardingEvent,
   serialize: serializeAlertForwarding,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), config: null, keys: null, typed: { url: '', publicKey: '' }, editing: null, error: null };
+    const typed = { url: '', publicKey: '' };
+    const ctx = { requests: createDeferredQueue(), config: null, keys: null, typed, editing: null, error: null } as unknown as Ctx;
     const path = '/api/alert_forwarding_config/:uid';
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
@@ -141,7 +171,7 @@ describeModel(alertForwardingMachine, {
       http.delete(path, async ({ params }) => (await ctx.requests.take('clearData', params.uid)) as Response),
       http.put('/api/alert_forwarding_config', async ({ request }) => (await ctx.requests.take('stopV3Alerts', await request.json())) as Response),
     );
-    render();
+    ctx.router = render().router;
     return ctx;
   },
   exec: {
@@ -185,19 +215,32 @@ describeModel(alertForwardingMachine, {
           : 'Stop Sending V3 Alerts';
       await userEvent.click(openDialog().getByRole('button', { name: label }));
     },
-    'dialog.close': async (_step, ctx) => {
-      ctx.error = null;
-      ctx.editing = null;
-      ctx.keys = null;
+    'dialog.close': async (step, ctx) => {
+      // Keys not yet copied stay on show: closing only asks.
+      if (!step.previous!.matches({ configured: { showKeys: 'uncopied' } })) {
+        ctx.error = null;
+        ctx.editing = null;
+        ctx.keys = null;
+      }
       await userEvent.click(openDialog().getByRole('button', { name: /^(Close|Cancel)$/ }));
     },
+    'secret.copy': async (_step, ctx) => {
+      // setup() gives the page a clipboard; only a copy that reached it counts.
+      await userEvent.setup().click(openDialog().getByRole('button', { name: 'Copy the AES key' }));
+      expect(await navigator.clipboard.readText()).toBe(ctx.keys!.aes_key);
+    },
+    'discard.confirm': async (_step, ctx) => {
+      ctx.keys = null;
+      await userEvent.click(openDialog().getByRole('button', { name: 'Close anyway' }));
+    },
+    'discard.cancel': () => userEvent.click(openDialog().getByRole('button', { name: 'Keep open' })),
     'xstate.done.actor.loadConfig': (step, ctx) => {
       ctx.config = (step.event as { output: AlertForwardingConfig }).output;
       ctx.requests.resolve('loadConfig', toResponse(step.event, { success: true, data: ctx.config }));
     },
     'xstate.error.actor.loadConfig': (step, ctx) => {
       const outcome = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
-      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' ? null : texts[outcome];
+      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' || outcome === 'sessionEnded' ? null : texts[outcome];
       ctx.requests.resolve('loadConfig', toResponse(step.event, null));
     },
     'xstate.done.actor.saveSetup': (step, ctx) => {
@@ -206,7 +249,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('saveSetup', toResponse(step.event, { success: true, data: ctx.keys }));
     },
     'xstate.error.actor.saveSetup': (step, ctx) => {
-      ctx.error = failureText(step, setupFailures);
+      ctx.error = unlessSessionEnded(step, () => failureText(step, setupFailures));
       ctx.requests.resolve('saveSetup', toResponse(step.event, null));
     },
     'xstate.done.actor.saveEdit': (step, ctx) => {
@@ -216,7 +259,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('saveEdit', toResponse(step.event, { success: true, data: output }));
     },
     'xstate.error.actor.saveEdit': (step, ctx) => {
-      ctx.error = texts[editFailure.code];
+      ctx.error = unlessSessionEnded(step, () => texts[editFailure.code]);
       ctx.requests.resolve('saveEdit', toResponse(step.event, null));
     },
     'xstate.done.actor.renewKeys': (step, ctx) => {
@@ -225,7 +268,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('renewKeys', toResponse(step.event, { success: true, data: ctx.keys }));
     },
     'xstate.error.actor.renewKeys': (step, ctx) => {
-      ctx.error = texts[renewFailure.code];
+      ctx.error = unlessSessionEnded(step, () => texts[renewFailure.code]);
       ctx.requests.resolve('renewKeys', toResponse(step.event, null));
     },
     'xstate.done.actor.clearData': (step, ctx) => {
@@ -233,7 +276,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('clearData', toResponse(step.event, { success: true }));
     },
     'xstate.error.actor.clearData': (step, ctx) => {
-      ctx.error = texts[clearFailure.code];
+      ctx.error = unlessSessionEnded(step, () => texts[clearFailure.code]);
       ctx.requests.resolve('clearData', toResponse(step.event, null));
     },
     'xstate.done.actor.stopV3Alerts': (step, ctx) => {
@@ -241,7 +284,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('stopV3Alerts', toResponse(step.event, { success: true }));
     },
     'xstate.error.actor.stopV3Alerts': (step, ctx) => {
-      ctx.error = texts[stopFailure.code];
+      ctx.error = unlessSessionEnded(step, () => texts[stopFailure.code]);
       ctx.requests.resolve('stopV3Alerts', toResponse(step.event, null));
     },
   },
@@ -253,6 +296,11 @@ describeModel(alertForwardingMachine, {
     },
     accessDenied: async () => {
       expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/access-denied');
+    },
+    sessionEnded: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      // Back to this very credential's page once signed in again.
+      expect(ctx.router.state.location.search).toBe(`?return_to=${encodeURIComponent(PAGE)}`);
     },
     'notConfigured.idle': async () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -308,15 +356,21 @@ describeModel(alertForwardingMachine, {
       await waitFor(() => expect(ctx.requests.pending('renewKeys')).toBe(1));
       expect(ctx.requests.lastInput('renewKeys')).toEqual({ uid: CLIENT_UID, body: { overwrite_portal_keys: true } });
     },
-    'configured.showKeys': async (_snapshot, ctx) => {
-      const open = await dialog('Alert forwarding keys');
-      const keys = ctx.keys!;
-      expect(within(open).getByTestId('aes-key')).toHaveTextContent(keys.aes_key);
-      expect(within(open).getByTestId('portal-public-key')).toHaveTextContent(oneLine(keys.portal_public_key));
-      expect(JSON.parse(within(open).getByTestId('example-alert').textContent!)).toEqual(keys.example);
-      expect(within(open).getByRole('note')).toHaveTextContent(KEYS_WARNING);
-      // The page behind already shows the configuration the answer names.
-      expect(screen.getByTestId('webhook-url')).toHaveTextContent(keys.config.url);
+    'configured.showKeys.uncopied': async (_snapshot, ctx) => {
+      const open = await expectKeys(ctx);
+      expect(within(open).queryByTestId('discard-question')).toBeNull();
+      await expectKeysStayOpen(open);
+    },
+    'configured.showKeys.confirmDiscard': async (_snapshot, ctx) => {
+      const open = await expectKeys(ctx);
+      expect(await within(open).findByTestId('discard-question')).toHaveTextContent(DISCARD_QUESTION);
+      expect(within(open).getByRole('button', { name: 'Keep open' })).toHaveFocus();
+      await expectKeysStayOpen(open);
+    },
+    'configured.showKeys.copied': async (_snapshot, ctx) => {
+      const open = await expectKeys(ctx);
+      await waitFor(() => expect(within(open).queryByTestId('discard-question')).toBeNull());
+      expect(within(open).getByRole('button', { name: 'Close' })).toBeEnabled();
     },
     'configured.confirmClear': async (_snapshot, ctx) => {
       expect(await expectDialogError('Clear data', ctx)).toHaveTextContent(CONFIRM_TEXTS.clear);
@@ -339,7 +393,7 @@ describeModel(alertForwardingMachine, {
 });
 
 describe('alert forwarding page', () => {
-  it('copies the webhook and offers the documentation and the working decryption example', async () => {
+  it('copies the webhook, both public keys, and offers the documentation and the working decryption example', async () => {
     const user = userEvent.setup();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
@@ -351,6 +405,8 @@ describe('alert forwarding page', () => {
     expect(await navigator.clipboard.readText()).toBe(CONFIG.url);
     await user.click(button('Copy RSA public key'));
     expect(await navigator.clipboard.readText()).toBe(CONFIG.group_public_key);
+    await user.click(button('Copy the portal RSA public key'));
+    expect(await navigator.clipboard.readText()).toBe(CONFIG.portal_public_key);
 
     const docs = screen.getByRole('link', { name: 'Alert forwarding documentation' });
     const example = screen.getByRole('link', { name: 'Download the decryption example' });

@@ -14,6 +14,7 @@ import {
 } from '../../api/alert-forwarding.ts';
 import { paths } from '../../app/paths.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
+import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { AlertForwardingConfigured } from './alert-forwarding-configured.tsx';
 import { AlertForwardingConfirm } from './alert-forwarding-confirm.tsx';
 import { AlertForwardingEditDialog } from './alert-forwarding-edit-dialog.tsx';
@@ -62,8 +63,11 @@ function AlertForwarding() {
   useEffect(() => {
     if (denied) navigate(paths.accessDenied, { replace: true });
   }, [denied, navigate]);
+  // A 401 from any call: the login page, then back to this credential's page.
+  const ended = state.matches('sessionEnded');
+  useReturnToLoginWhen(ended);
 
-  if (state.matches('loading') || denied) return <AlertForwardingLoading />;
+  if (state.matches('loading') || denied || ended) return <AlertForwardingLoading />;
   if (state.matches('notConfigured')) {
     return (
       <>

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -11,16 +11,20 @@ import {
   createGrantEvents,
   describeCreateGrantEvent,
   FOREIGN_URI,
+  INPUT,
+  LONG_URI,
   PORTAL_ORIGIN,
   REDIRECT_TEXT,
   serializeCreateGrant,
+  SESSION_ENDED,
+  TOO_MANY_TEXT,
 } from '../../../machines/create-grant/create-grant.model-cases.ts';
-import { ROWS } from '../../../machines/credentials/credentials.model-cases.ts';
+import { ROW_A, ROWS } from '../../../machines/credentials/credentials.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { GrantType } from '../../../shared-domain/credentials.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { CredentialsPage } from '../credentials/credentials-page.tsx';
 
 const server = useMswServer();
@@ -32,7 +36,12 @@ const texts: Record<CreateGrantErrorCode, string> = {
   ApplicationNameTaken: 'application name has been taken by another account',
   ClientLimitExceeded: 'number of credentials of this grant type has exceeded the limit for the account',
   AnErrorOccured: 'An error occured, please try again later',
+  // The numbers are INPUT's limits, which the server's answer below states.
+  TooManyRedirectUris: 'A grant may have at most 2 redirect URIs',
+  RedirectUriTooLong: 'A redirect URI may be at most 60 characters long',
 };
+const URIS_HINT = 'One URI per line, at most 2, each at most 60 characters; required for an authorization code grant.';
+const DISCARD_QUESTION = 'You have not copied the secret. It will not be shown again. Close anyway?';
 const URI_WARNINGS: Record<string, string[]> = {
   [REDIRECT_TEXT]: [`${FOREIGN_URI} does not start with ${PORTAL_ORIGIN}. Check that it is the address you mean.`],
   [BAD_URI]: [`${BAD_URI} does not start with ${PORTAL_ORIGIN}. Check that it is the address you mean.`],
@@ -47,6 +56,7 @@ interface Ctx {
   typed: { applicationName: string; redirectUris: string };
   expectedError: string | null;
   created: boolean;
+  router: ReturnType<typeof renderRoutes>['router'];
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Create access grant' });
@@ -56,8 +66,23 @@ const urisField = () => inDialog().getByLabelText('Redirect URIs') as HTMLTextAr
 
 function expectedValidation(ctx: Ctx): string | null {
   if (ctx.grantType !== 'authorization_code') return null;
-  if (ctx.typed.redirectUris === '') return texts.MissingRedirectUris;
-  return ctx.typed.redirectUris === BAD_URI ? texts.InvalidRedirectUri : null;
+  const byText: Record<string, string> = {
+    '': texts.MissingRedirectUris,
+    [TOO_MANY_TEXT]: texts.TooManyRedirectUris,
+    [LONG_URI]: texts.RedirectUriTooLong,
+    [BAD_URI]: texts.InvalidRedirectUri,
+  };
+  return byText[ctx.typed.redirectUris] ?? null;
+}
+
+/** GET credentials as the server answers it: the rows, and INPUT's limits and endpoints. */
+const overview = (clients: unknown[] = ROWS) =>
+  HttpResponse.json({ success: true, data: { clients: { array: clients }, limits: INPUT.limits, endpoints: INPUT.endpoints } });
+
+/** The shown secret must survive Escape while it was not copied. */
+async function expectEscapeKeepsOpen() {
+  await userEvent.keyboard('{Escape}');
+  expect(dialog()).toBeInTheDocument();
 }
 
 function toResponse(event: ModelEvent): Response {
@@ -66,24 +91,38 @@ function toResponse(event: ModelEvent): Response {
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
+async function expectDetails() {
+  expect(await inDialog().findByText(`The grant ${CREATED.application_name} is ready.`)).toBeInTheDocument();
+  expect(inDialog().getByTestId('client-id')).toHaveTextContent(CREATED.client_id);
+  expect(inDialog().getByTestId('client-secret')).toHaveTextContent(CREATED.secret);
+  expect(inDialog().getByTestId('secret-warning')).toHaveTextContent(SECRET_WARNING);
+  expect(inDialog().getByTestId('client-scope')).toHaveTextContent(CREATED.scope);
+  expect(inDialog().getByTestId('token-endpoint')).toHaveTextContent(INPUT.endpoints.token_endpoint);
+  expect(inDialog().getByTestId('authorization-endpoint')).toHaveTextContent(INPUT.endpoints.authorization_endpoint);
+  expect(inDialog().getByRole('button', { name: /^(Copy client secret|Copied)$/ })).toBeEnabled();
+  expect(inDialog().getByRole('button', { name: 'Copy client ID' })).toBeEnabled();
+}
+
 describeModel(createGrantMachine, {
   name: 'create-grant dialog through the view',
+  input: INPUT,
   events: createGrantEvents,
   serialize: serializeCreateGrant,
   describeEvent: describeCreateGrantEvent,
   setup: async (): Promise<Ctx> => {
     expect(window.location.origin).toBe(PORTAL_ORIGIN);
-    const ctx: Ctx = { requests: createDeferredQueue(), loads: 0, grantType: null, typed: { applicationName: '', redirectUris: '' }, expectedError: null, created: false };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/credentials', () => {
         ctx.loads++;
-        return HttpResponse.json({ success: true, data: { clients: { array: ROWS } } });
+        return overview();
       }),
       http.post('/api/client_grant', async ({ request }) => (await ctx.requests.take('submitGrant', await request.json())) as Response),
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
-    renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }], '/pages/credentials');
+    const { router } = renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')], '/pages/credentials');
+    const typed = { applicationName: '', redirectUris: '' };
+    const ctx: Ctx = { requests: createDeferredQueue(), loads: 0, grantType: null, typed, expectedError: null, created: false, router };
     await screen.findByTestId(`credential-${ROWS[0].id}`);
     await userEvent.click(screen.getByRole('button', { name: 'Create Grant' }));
     return ctx;
@@ -110,12 +149,20 @@ describeModel(createGrantMachine, {
       await userEvent.click(inDialog().getByRole('button', { name: 'Create' }));
     },
     'dialog.close': async () => userEvent.click(inDialog().getByRole('button', { name: /^(Cancel|Close)$/ })),
+    'secret.copy': async () => {
+      // setup() gives the page a clipboard; only a copy that reached it counts.
+      await userEvent.setup().click(inDialog().getByRole('button', { name: 'Copy client secret' }));
+      expect(await navigator.clipboard.readText()).toBe(CREATED.secret);
+    },
+    'discard.confirm': () => userEvent.click(inDialog().getByRole('button', { name: 'Close anyway' })),
+    'discard.cancel': () => userEvent.click(inDialog().getByRole('button', { name: 'Keep open' })),
     'xstate.done.actor.submitGrant': (step, ctx) => {
       ctx.created = true;
       ctx.requests.resolve('submitGrant', toResponse(step.event));
     },
     'xstate.error.actor.submitGrant': (step, ctx) => {
-      ctx.expectedError = texts[createFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code];
+      const error = (step.event as { error: unknown }).error;
+      if (error !== SESSION_ENDED.error) ctx.expectedError = texts[createFailures.find((f) => f.error === error)!.code];
       ctx.requests.resolve('submitGrant', toResponse(step.event));
     },
   },
@@ -131,9 +178,14 @@ describeModel(createGrantMachine, {
       const kind = ctx.grantType === 'authorization_code' ? 'Authorization code' : 'Client credentials';
       expect(inDialog().getByText(`Grant type: ${kind}`)).toBeInTheDocument();
       expect(nameField()).toHaveValue(ctx.typed.applicationName);
+      // The server's name limit, shared with the form: typing stops there.
+      expect(nameField()).toHaveAttribute('maxlength', '100');
       expect(inDialog().getByText(NAME_HINT)).toBeInTheDocument();
-      if (ctx.grantType === 'authorization_code') expect(urisField()).toHaveValue(ctx.typed.redirectUris);
-      else expect(inDialog().queryByLabelText('Redirect URIs')).toBeNull();
+      if (ctx.grantType === 'authorization_code') {
+        expect(urisField()).toHaveValue(ctx.typed.redirectUris);
+        // The server's limits, said before they bite.
+        expect(inDialog().getByText(URIS_HINT)).toBeInTheDocument();
+      } else expect(inDialog().queryByLabelText('Redirect URIs')).toBeNull();
       const warnings = inDialog().queryAllByTestId('uri-warning').map((w) => w.textContent);
       // The portal's own URI draws no warning; any other does, and the form still submits.
       expect(warnings).toEqual(ctx.grantType === 'authorization_code' ? (URI_WARNINGS[ctx.typed.redirectUris] ?? []) : []);
@@ -155,13 +207,27 @@ describeModel(createGrantMachine, {
           : { grant_type: 'client_credentials', application_name: ctx.typed.applicationName },
       );
     },
-    details: async () => {
-      expect(await inDialog().findByText(`The grant ${CREATED.application_name} is ready.`)).toBeInTheDocument();
-      expect(inDialog().getByText(CREATED.client_id)).toBeInTheDocument();
-      expect(inDialog().getByText(CREATED.secret)).toBeInTheDocument();
-      expect(inDialog().getByTestId('secret-warning')).toHaveTextContent(SECRET_WARNING);
-      expect(inDialog().getByRole('button', { name: 'Copy client secret' })).toBeEnabled();
-      expect(inDialog().getByRole('button', { name: 'Copy client ID' })).toBeEnabled();
+    'details.uncopied': async () => {
+      await expectDetails();
+      expect(inDialog().queryByTestId('discard-question')).toBeNull();
+      expect(inDialog().getByRole('button', { name: 'Close' })).toBeEnabled();
+      await expectEscapeKeepsOpen();
+    },
+    'details.confirmDiscard': async () => {
+      expect(await inDialog().findByTestId('discard-question')).toHaveTextContent(DISCARD_QUESTION);
+      await expectDetails();
+      expect(inDialog().getByRole('button', { name: 'Keep open' })).toHaveFocus();
+      expect(inDialog().queryByRole('button', { name: 'Close' })).toBeNull();
+      await expectEscapeKeepsOpen();
+    },
+    'details.copied': async () => {
+      await expectDetails();
+      await waitFor(() => expect(inDialog().queryByTestId('discard-question')).toBeNull());
+      expect(inDialog().getByRole('button', { name: 'Close' })).toBeEnabled();
+    },
+    sessionEnded: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      expect(ctx.router.state.location.search).toBe('?return_to=%2Fpages%2Fcredentials');
     },
     closed: async (_snapshot, ctx) => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -171,4 +237,44 @@ describeModel(createGrantMachine, {
       expect(screen.getByTestId(`credential-${ROWS[0].id}`)).toBeInTheDocument();
     },
   },
+});
+
+describe('create-grant dialog', () => {
+  function renderWith(clients: unknown[], created = CREATED) {
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/credentials', () => overview(clients)),
+      http.post('/api/client_grant', () => HttpResponse.json({ success: true, data: created })),
+    );
+    setSessionClaims({ apiAccess: true, isGroupOwner: true });
+    renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }], '/pages/credentials');
+  }
+
+  it('does not offer a grant type the account holds the most of, and says why', async () => {
+    const full = [1, 2, 3].map((n) => ({ ...ROW_A, id: `cred-${n}`, client_id: `client-${n}` }));
+    renderWith(full);
+    await screen.findByTestId('credential-cred-1');
+    expect(screen.getByTestId('grant-limits')).toHaveTextContent('3 of 3 client credentials grants · 0 of 3 authorization code grants');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Grant' }));
+    expect(inDialog().getByRole('button', { name: 'Client credentials' })).toBeDisabled();
+    expect(inDialog().getByTestId('cap-reached-client_credentials')).toHaveTextContent(
+      'All 3 client credentials grants this account may have are in use. Delete one to create another.',
+    );
+    expect(inDialog().getByRole('button', { name: 'Authorization code' })).toBeEnabled();
+    expect(inDialog().queryByTestId('cap-reached-authorization_code')).toBeNull();
+  });
+
+  it('shows an application name with markup as it was typed', async () => {
+    const name = '<script>alert(1)</script> & <b>Co</b>';
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    renderWith(ROWS, { ...CREATED, application_name: name });
+    await screen.findByTestId(`credential-${ROWS[0].id}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Grant' }));
+    await userEvent.click(inDialog().getByRole('button', { name: 'Client credentials' }));
+    await userEvent.click(inDialog().getByRole('button', { name: 'Create' }));
+    expect(await inDialog().findByText(`The grant ${name} is ready.`)).toBeInTheDocument();
+    spy.mockRestore();
+    expect(errors).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
+import { UNCOPIED_SECRET } from '../../../machines/shared/show-once.ts';
 import { CreateGrantChoosing } from './create-grant-choosing.tsx';
 import { CreateGrantDetails } from './create-grant-details.tsx';
 import { CreateGrantForm } from './create-grant-form.tsx';
@@ -16,13 +17,15 @@ export function CreateGrantDialog({ actor }: { actor: ActorRefFrom<typeof create
   const canClose = state.can({ type: 'dialog.close' });
   return (
     <Modal
-      opened={!state.matches('closed')}
+      opened={!state.matches('closed') && !state.matches('sessionEnded')}
       onClose={() => canClose && send({ type: 'dialog.close' })}
       title={t`Create access grant`}
       centered
       size="lg"
       withCloseButton={false}
       closeOnClickOutside={false}
+      // A secret not yet copied must not vanish on a stray Escape.
+      closeOnEscape={!state.hasTag(UNCOPIED_SECRET)}
     >
       {state.matches('choosing') ? (
         <CreateGrantChoosing state={state} send={send} />

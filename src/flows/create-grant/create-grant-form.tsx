@@ -3,7 +3,7 @@ import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import { foreignRedirectUris } from '../../../shared-domain/credentials.ts';
+import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris } from '../../../shared-domain/credentials.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 
@@ -15,22 +15,26 @@ interface Props {
 /** editing and creating (busy). */
 export function CreateGrantForm({ state, send }: Props) {
   const { t, i18n } = useLingui();
-  const { grantType, applicationName, redirectUris, error } = state.context;
+  const { grantType, applicationName, redirectUris, error, limits } = state.context;
   const busy = state.hasTag('busy');
   const host = window.location.origin;
   // Spec §5 URIWarning: a warning, not an error; the form still submits.
   const foreign = grantType === 'authorization_code' ? foreignRedirectUris(redirectUris, host) : [];
+  // The server's limits, as GET /api/credentials stated them.
+  const maxUris = limits.redirect_uris_per_grant;
+  const maxLength = limits.redirect_uri_length;
+  const limitOf = (code: string) => (code === 'RedirectUriTooLong' ? maxLength : maxUris);
   return (
     <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Text size="sm">
           {grantType === 'authorization_code' ? <Trans>Grant type: Authorization code</Trans> : <Trans>Grant type: Client credentials</Trans>}
         </Text>
-        <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? i18n._({ ...errorMessages[error], values: { limit: limitOf(error) } }) : null}</StatusMessage>
         <TextInput
           label={t`Application name`}
           description={t`Leave empty to use the default name "Not Found". The name cannot be changed later.`}
-          maxLength={100}
+          maxLength={APPLICATION_NAME_MAX_LENGTH}
           value={applicationName}
           disabled={busy}
           onChange={(event) => send({ type: 'form.change', field: 'applicationName', value: event.currentTarget.value })}
@@ -38,7 +42,7 @@ export function CreateGrantForm({ state, send }: Props) {
         {grantType === 'authorization_code' ? (
           <Textarea
             label={t`Redirect URIs`}
-            description={t`One URI per line; required for an authorization code grant.`}
+            description={t`One URI per line, at most ${maxUris}, each at most ${maxLength} characters; required for an authorization code grant.`}
             rows={4}
             value={redirectUris}
             disabled={busy}

@@ -2,6 +2,7 @@ import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
+import { countByGrantType, type GrantType } from '../../../shared-domain/credentials.ts';
 import { CredentialsTable } from './credentials-table.tsx';
 
 interface Props {
@@ -13,13 +14,26 @@ interface Props {
 export function CredentialsList({ state, send }: Props) {
   const { t } = useLingui();
   const loading = state.matches('loading');
-  const { clients } = state.context;
+  const { clients, limits } = state.context;
+  const counts = countByGrantType(clients);
+  const usage = (count: number, limit: number, grantType: GrantType) =>
+    grantType === 'client_credentials' ? t`${count} of ${limit} client credentials grants` : t`${count} of ${limit} authorization code grants`;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1} size="h3">
-          <Trans>OAuth credentials</Trans>
-        </Title>
+        <Stack gap={2}>
+          <Title order={1} size="h3">
+            <Trans>OAuth credentials</Trans>
+          </Title>
+          {/* The server's cap, shown before Create Grant runs into it. */}
+          {limits ? (
+            <Text size="sm" c="dimmed" data-testid="grant-limits">
+              {usage(counts.client_credentials, limits.clients_per_grant_type, 'client_credentials')}
+              {' · '}
+              {usage(counts.authorization_code, limits.clients_per_grant_type, 'authorization_code')}
+            </Text>
+          ) : null}
+        </Stack>
         <Group gap="sm">
           <Button
             variant="default"

@@ -1,21 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { CREATED } from '../../../machines/create-grant/create-grant.model-cases.ts';
 import { credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import {
-  changeFailure,
   credentialsEvents,
   describeCredentialsEvent,
-  deleteFailure,
+  failureCode,
   NEW_SECRET,
+  OVERVIEW,
   ROW_A,
   ROW_B,
   ROWS,
   serializeCredentials,
+  SESSION_ENDED,
 } from '../../../machines/credentials/credentials.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
+import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
+import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Credential } from '../../../shared-domain/credentials.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -29,7 +31,10 @@ const NOT_OWNER = 'Only the account owner can access this page';
 const ACCESS_DENIED = 'Access Denied';
 const AUTH_ERROR = 'Authentication Error Occured';
 const GENERIC = 'An error occured, please try again later';
-const actionTexts = { AuthenticationError: AUTH_ERROR, AnErrorOccured: GENERIC } as const;
+const actionTexts = { CredentialNotFound: 'This credential does not exist, or belongs to another account', AnErrorOccured: GENERIC } as const;
+const LIMITS = '1 of 5 client credentials grants · 1 of 5 authorization code grants';
+const DISCARD_QUESTION = 'You have not copied the secret. It will not be shown again. Close anyway?';
+const RETURN_HERE = '?return_to=%2Fpages%2Fcredentials';
 
 type Id = 'loadCredentials' | 'changeSecret' | 'deleteCredential' | 'endSession';
 
@@ -39,7 +44,13 @@ interface Ctx {
   rows: Credential[];
   actionError: string | null;
   created: unknown[];
+  /** What POST client_grant answers next. */
+  createAnswer: () => Response;
+  router: ReturnType<typeof renderRoutes>['router'];
 }
+
+/** GET credentials as the server answers it: the rows, beside the limits and endpoints. */
+const overview = (clients: Credential[]) => ({ success: true, data: { ...OVERVIEW, clients: { array: clients } } });
 
 function toResponse(event: ModelEvent, success: unknown): Response {
   if (!('error' in event)) return HttpResponse.json(success as never);
@@ -68,13 +79,48 @@ async function expectNoDialog() {
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
+function actionText(event: ModelEvent): string | null {
+  const code = failureCode(event as { error?: unknown });
+  return code === SESSION_ENDED ? null : actionTexts[code as keyof typeof actionTexts];
+}
+
+/** The credential's scopes and this portal's endpoints, each with its copy button. */
+function expectScopeAndEndpoints(open: HTMLElement) {
+  expect(within(open).getByTestId('client-scope')).toHaveTextContent(ROW_A.scope);
+  expect(within(open).getByTestId('authorization-endpoint')).toHaveTextContent(OVERVIEW.endpoints.authorization_endpoint);
+  expect(within(open).getByTestId('token-endpoint')).toHaveTextContent(OVERVIEW.endpoints.token_endpoint);
+  for (const name of ['Copy scopes', 'Copy authorization endpoint', 'Copy token endpoint']) {
+    expect(within(open).getByRole('button', { name })).toBeEnabled();
+  }
+}
+
+async function expectNewSecret() {
+  const open = await dialog('OAuth information');
+  expect(within(open).getByTestId('client-id')).toHaveTextContent(NEW_SECRET.client_id);
+  expect(within(open).getByTestId('client-secret')).toHaveTextContent(NEW_SECRET.secret);
+  expect(within(open).getByTestId('secret-warning')).toHaveTextContent('Copy the secret now and keep it safe: it will not be available again.');
+  expect(within(open).getByRole('button', { name: /^(Copy client secret|Copied)$/ })).toBeEnabled();
+  expectScopeAndEndpoints(open);
+  return open;
+}
+
+/** A secret not yet copied survives Escape and a click outside the dialog. */
+async function expectStaysOpen(open: HTMLElement) {
+  await userEvent.keyboard('{Escape}');
+  const overlay = document.querySelector('.mantine-Modal-overlay');
+  if (overlay) await userEvent.click(overlay);
+  expect(open).toBeInTheDocument();
+  expect(screen.getByRole('dialog', { name: 'OAuth information' })).toBe(open);
+}
+
 describeModel(credentialsMachine, {
   name: 'credentials page through the view',
   events: credentialsEvents,
   describeEvent: describeCredentialsEvent,
   serialize: serializeCredentials,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), rows: [], actionError: null, created: [] };
+    const createAnswer = () => HttpResponse.json({ success: true, data: CREATED });
+    const ctx = { requests: createDeferredQueue(), rows: [], actionError: null, created: [], createAnswer } as unknown as Ctx;
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/credentials', async () => (await ctx.requests.take('loadCredentials')) as Response),
@@ -83,11 +129,11 @@ describeModel(credentialsMachine, {
       http.get('/api/logout', async () => (await ctx.requests.take('endSession')) as Response),
       http.post('/api/client_grant', async ({ request }) => {
         ctx.created.push(await request.json());
-        return HttpResponse.json({ success: true, data: CREATED });
+        return ctx.createAnswer();
       }),
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
-    renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')], '/pages/credentials');
+    ctx.router = renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')], '/pages/credentials').router;
     return ctx;
   },
   exec: {
@@ -108,15 +154,22 @@ describeModel(credentialsMachine, {
       await userEvent.click(within(open).getByRole('button', { name: /^(Close|Cancel)$/ }));
     },
     'session.leave': async () => userEvent.click(within(await dialog(AUTH_ERROR)).getByRole('button', { name: 'Login' })),
+    'secret.copy': async () => {
+      // setup() gives the page a clipboard; only a copy that reached it counts.
+      await userEvent.setup().click(within(await dialog('OAuth information')).getByRole('button', { name: 'Copy client secret' }));
+      expect(await navigator.clipboard.readText()).toBe(NEW_SECRET.secret);
+    },
+    'discard.confirm': async () => userEvent.click(within(await dialog('OAuth information')).getByRole('button', { name: 'Close anyway' })),
+    'discard.cancel': async () => userEvent.click(within(await dialog('OAuth information')).getByRole('button', { name: 'Keep open' })),
     'xstate.done.actor.loadCredentials': (step, ctx) => {
       ctx.rows = ROWS;
-      ctx.requests.resolve('loadCredentials', toResponse(step.event, { success: true, data: { clients: { array: ROWS } } }));
+      ctx.requests.resolve('loadCredentials', toResponse(step.event, overview(ROWS)));
     },
     'xstate.error.actor.loadCredentials': (step, ctx) => ctx.requests.resolve('loadCredentials', toResponse(step.event, null)),
     'xstate.done.actor.changeSecret': (step, ctx) =>
       ctx.requests.resolve('changeSecret', toResponse(step.event, { success: true, data: NEW_SECRET })),
     'xstate.error.actor.changeSecret': (step, ctx) => {
-      ctx.actionError = actionTexts[changeFailure.code];
+      ctx.actionError = actionText(step.event);
       ctx.requests.resolve('changeSecret', toResponse(step.event, null));
     },
     'xstate.done.actor.deleteCredential': (step, ctx) => {
@@ -124,21 +177,28 @@ describeModel(credentialsMachine, {
       ctx.requests.resolve('deleteCredential', toResponse(step.event, { success: true }));
     },
     'xstate.error.actor.deleteCredential': (step, ctx) => {
-      ctx.actionError = actionTexts[deleteFailure.code];
+      ctx.actionError = actionText(step.event);
       ctx.requests.resolve('deleteCredential', toResponse(step.event, null));
     },
-    // The Create Grant dialog is real here: cancel it, or make a client_credentials grant and close its details.
+    // The Create Grant dialog is real here: cancel it, make a client_credentials grant and close its details without
+    // copying (confirmed), or meet a 401 on Create.
     'xstate.done.actor.createGrant': async (step, ctx) => {
       const open = await dialog('Create access grant');
-      if (!(step.event as { output: { created: boolean } }).output.created) {
+      const output = (step.event as { output: { created: boolean; sessionEnded: boolean } }).output;
+      if (!output.created && !output.sessionEnded) {
         await userEvent.click(within(open).getByRole('button', { name: 'Cancel' }));
         return;
       }
+      ctx.createAnswer = output.sessionEnded
+        ? () => HttpResponse.json(apiErrorBody(GenericCode.NO_SESSION, 'NoSession'), { status: 401 })
+        : () => HttpResponse.json({ success: true, data: CREATED });
       await userEvent.click(within(open).getByRole('button', { name: 'Client credentials' }));
       await userEvent.click(within(open).getByRole('button', { name: 'Create' }));
+      if (output.sessionEnded) return;
       await within(open).findByText(CREATED.secret);
       expect(ctx.created.at(-1)).toEqual({ grant_type: 'client_credentials', application_name: '' });
       await userEvent.click(within(open).getByRole('button', { name: 'Close' }));
+      await userEvent.click(within(open).getByRole('button', { name: 'Close anyway' }));
     },
     'xstate.done.actor.endSession': (step, ctx) =>
       ctx.requests.resolve('endSession', toResponse(step.event, { success: true, message: 'Logged out' })),
@@ -177,8 +237,14 @@ describeModel(credentialsMachine, {
       expect(within(open).getByRole('button', { name: 'Close' })).toBeDisabled();
       await waitFor(() => expect(ctx.requests.pending('endSession')).toBe(1));
     },
-    loggedOut: async () => {
+    loggedOut: async (_snapshot, ctx) => {
       expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      // The popup's Login comes back here too.
+      expect(ctx.router.state.location.search).toBe(RETURN_HERE);
+    },
+    sessionEnded: async (_snapshot, ctx) => {
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      expect(ctx.router.state.location.search).toBe(RETURN_HERE);
     },
     'list.idle': async (_snapshot, ctx) => {
       await expectNoDialog();
@@ -186,6 +252,12 @@ describeModel(credentialsMachine, {
       expect(screen.getByRole('button', { name: 'Create Grant' })).toBeEnabled();
       await expectRows(ctx);
       for (const c of ctx.rows) expect(row(c).getByRole('button', { name: 'Change' })).toBeEnabled();
+      // The server's cap per grant type, with what the account holds of it.
+      const counts = ctx.rows.map((r) => r.grant_type);
+      const cc = counts.filter((t) => t === 'client_credentials').length;
+      expect(screen.getByTestId('grant-limits')).toHaveTextContent(
+        `${cc} of 5 client credentials grants · ${counts.length - cc} of 5 authorization code grants`,
+      );
     },
     'list.creating': async () => {
       const open = await dialog('Create access grant');
@@ -205,12 +277,21 @@ describeModel(credentialsMachine, {
       await waitFor(() => expect(ctx.requests.pending('changeSecret')).toBe(1));
       expect(ctx.requests.lastInput('changeSecret')).toEqual({ client_id: ROW_A.client_id });
     },
-    'list.showSecret': async () => {
-      const open = await dialog('OAuth information');
-      expect(within(open).getByText(NEW_SECRET.client_id)).toBeInTheDocument();
-      expect(within(open).getByText(NEW_SECRET.secret)).toBeInTheDocument();
-      expect(within(open).getByTestId('secret-warning')).toHaveTextContent('Copy the secret now and keep it safe: it will not be available again.');
-      expect(within(open).getByRole('button', { name: 'Copy client secret' })).toBeEnabled();
+    'list.showSecret.uncopied': async () => {
+      const open = await expectNewSecret();
+      expect(within(open).queryByTestId('discard-question')).toBeNull();
+      await expectStaysOpen(open);
+    },
+    'list.showSecret.confirmDiscard': async () => {
+      const open = await expectNewSecret();
+      expect(await within(open).findByTestId('discard-question')).toHaveTextContent(DISCARD_QUESTION);
+      expect(within(open).getByRole('button', { name: 'Keep open' })).toHaveFocus();
+      await expectStaysOpen(open);
+    },
+    'list.showSecret.copied': async () => {
+      const open = await expectNewSecret();
+      await waitFor(() => expect(within(open).queryByTestId('discard-question')).toBeNull());
+      expect(within(open).getByRole('button', { name: 'Close' })).toBeEnabled();
     },
     'list.confirmDelete': async (_snapshot, ctx) => {
       const open = await dialog('Delete grant');
@@ -229,9 +310,10 @@ describeModel(credentialsMachine, {
     },
     'list.showInfo': async () => {
       const open = await dialog('OAuth information');
-      expect(within(open).getByText(ROW_A.client_id)).toBeInTheDocument();
+      expect(within(open).getByTestId('client-id')).toHaveTextContent(ROW_A.client_id);
       expect(within(open).queryByTestId('secret-warning')).toBeNull();
       expect(within(open).getByRole('button', { name: 'Copy client ID' })).toBeEnabled();
+      expectScopeAndEndpoints(open);
     },
   },
 });
@@ -241,7 +323,7 @@ describe('credentials page', () => {
     const user = userEvent.setup();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/credentials', () => HttpResponse.json({ success: true, data: { clients: { array: [ROW_A, ROW_B] } } })),
+      http.get('/api/credentials', () => HttpResponse.json(overview([ROW_A, ROW_B]))),
       http.put('/api/client_grant', () => HttpResponse.json({ success: true, data: NEW_SECRET })),
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
@@ -257,10 +339,30 @@ describe('credentials page', () => {
     expect(await navigator.clipboard.readText()).toBe(NEW_SECRET.client_id);
   });
 
+  it('shows an application name with markup literally in the sentences that name it', async () => {
+    const name = '<script>alert(1)</script> & <b>Co</b>';
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/credentials', () => HttpResponse.json(overview([{ ...ROW_A, application_name: name }]))),
+    );
+    setSessionClaims({ apiAccess: true, isGroupOwner: true });
+    renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }], '/pages/credentials');
+    await screen.findByTestId(`credential-${ROW_A.id}`);
+    await userEvent.click(row(ROW_A).getByRole('button', { name: 'Change' }));
+    expect(await dialog('Change client secret')).toHaveTextContent(`Change the secret of ${name}? The old secret stops working at once.`);
+    await userEvent.click(within(await dialog('Change client secret')).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(row(ROW_A).getByRole('button', { name: 'Delete' }));
+    expect(await dialog('Delete grant')).toHaveTextContent(`Delete ${name} permanently?`);
+    spy.mockRestore();
+    expect(errors).toEqual([]);
+  });
+
   it('says so when the account has no credentials yet', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/credentials', () => HttpResponse.json({ success: true, data: { clients: { array: [] } } })),
+      http.get('/api/credentials', () => HttpResponse.json(overview([]))),
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
     renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }], '/pages/credentials');

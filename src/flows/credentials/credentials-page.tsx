@@ -1,16 +1,16 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { useNavigate } from 'react-router-dom';
 import { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
 import { credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import type { CreateGrantPayload } from '../../../shared-domain/credentials.ts';
 import { getLogout } from '../../api/auth.ts';
 import { deleteClientCredentials, getCredentials, postClientGrant, putClientGrant } from '../../api/credentials.ts';
-import { paths } from '../../app/paths.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { OwnerOnlyNotice } from '../../components/owner-only-notice.tsx';
+import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { clearLocalStorage } from '../../lib/session.ts';
 import { CreateGrantDialog } from '../create-grant/create-grant-dialog.tsx';
 import { CredentialsAccessDenied } from './credentials-access-denied.tsx';
@@ -31,7 +31,7 @@ export function CredentialsPage() {
 }
 
 function Credentials() {
-  const navigate = useNavigate();
+  const { t } = useLingui();
   const machine = useMemo(
     () =>
       credentialsMachine.provide({
@@ -56,19 +56,18 @@ function Credentials() {
   );
   const [state, send] = useMachine(machine);
 
-  const loggedOut = state.matches('loggedOut');
-  useEffect(() => {
-    if (loggedOut) navigate(paths.login);
-  }, [loggedOut, navigate]);
+  // Login in the popup, or a 401 from any call: the login page, then back to this page.
+  const leaving = state.matches('loggedOut') || state.matches('sessionEnded');
+  useReturnToLoginWhen(leaving);
 
   if (state.matches('notOwner')) return <OwnerOnlyNotice />;
   if (state.matches('accessDenied')) return <CredentialsAccessDenied />;
   if (state.matches('authError') || state.matches('loggingOut')) return <CredentialsAuthError state={state} send={send} />;
   if (state.matches('failed')) return <CredentialsFailed state={state} send={send} />;
-  if (loggedOut) {
+  if (leaving) {
     return (
       <Center py="xl">
-        <Loader />
+        <Loader aria-label={t`Going to the login page`} />
       </Center>
     );
   }

@@ -14,6 +14,12 @@ export function validateLogin(fields: LoginFields): LoginValidationCode | null {
   return null;
 }
 
+/**
+ * The longest password the login form takes and the server reads: far above the 32 the password rule allows, it only
+ * bounds the work one request can cause (argon2 hashes whatever it is given).
+ */
+export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+
 /** The account an email names, as the server looks it up: case and surrounding spaces do not matter. */
 export function loginAccount(email: string): string {
   return email.trim().toLowerCase();

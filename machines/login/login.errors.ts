@@ -1,6 +1,7 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { ServerCode } from '../../shared-domain/error-codes.ts';
 import type { LoginValidationCode } from '../../shared-domain/login.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 
 /** Every failure the login page can show; the view translates each through one message table. */
 export type LoginErrorCode =
@@ -9,21 +10,31 @@ export type LoginErrorCode =
   | 'EmailNotRegistered'
   | 'AccountNotVerified'
   | 'AccountLocked'
+  | 'LoginTooLong'
   | 'UnexpectedError'
   | 'AnErrorOccured';
 
-export interface LoginFailure {
-  code: LoginErrorCode;
-  /** Seconds until the lock ends, for AccountLocked only. */
-  lockSeconds?: number;
-}
+/** A code of the login page's own, or a refusal of the request itself (a rate limit, a field over its limit). */
+export type LoginFailure =
+  | {
+      code: LoginErrorCode;
+      /** Seconds until the lock ends, for AccountLocked only. */
+      lockSeconds?: number;
+    }
+  | RequestProblem;
 
-/** Spec §8: 401/403 carry the meaning in error.code; any other status is unexpected; no answer at all is a network failure. */
+/**
+ * Spec §8: 401/403 carry the meaning in error.code; no answer at all is a network failure. A body too large can only
+ * be the two fields; a rate limit or a schema refusal is said as such; any other status is unexpected.
+ */
 export function loginFailureFrom(error: unknown): LoginFailure {
   if (!isApiError(error) || error.isNetworkFailure) return { code: 'AnErrorOccured' };
   if (error.status === 400 && (error.code === 'MISSING_EMAIL' || error.code === 'MISSING_PASSWORD')) {
     return { code: error.code };
   }
+  const problem = requestProblemOf(error);
+  if (problem?.code === 'RequestTooLarge') return { code: 'LoginTooLong' };
+  if (problem) return problem;
   if (error.status !== 401 && error.status !== 403) return { code: 'UnexpectedError' };
   switch (error.code) {
     case ServerCode.AccountNotVerified:

@@ -80,7 +80,7 @@ export const loginMachine = setup({
       const failure = loginFailureFrom((event as { error?: unknown }).error);
       return {
         error: failure,
-        lockedUntil: Date.now() + (failure.lockSeconds ?? 0) * 1000,
+        lockedUntil: Date.now() + (failure.code === 'AccountLocked' ? (failure.lockSeconds ?? 0) : 0) * 1000,
         lockedAccount: loginAccount(context.username),
       };
     }),

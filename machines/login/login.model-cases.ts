@@ -4,14 +4,15 @@ import { afterEvent } from '../../tests/support/model-harness.ts';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
 import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
-import type { LoginErrorCode } from './login.errors.ts';
+import { EMAIL_MAX_LENGTH } from '../../shared-domain/account.ts';
+import type { LoginFailure } from './login.errors.ts';
 import type { LoginContext } from './login.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
 export const LOCK_SECONDS = 90;
 
 /** The failures the server can answer POST /api/login with, and what the page must then show (written by hand). */
-export const submitFailures: Array<{ label: string; error: unknown; code: LoginErrorCode }> = [
+export const submitFailures: Array<{ label: string; error: unknown; code: LoginFailure['code'] }> = [
   {
     label: '401 code 82',
     error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
@@ -38,6 +39,25 @@ export const submitFailures: Array<{ label: string; error: unknown; code: LoginE
     code: 'InvalidEmailOrPassword',
   },
   { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')), code: 'UnexpectedError' },
+  { label: '413', error: new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')), code: 'LoginTooLong' },
+  {
+    label: '429 (60 s)',
+    error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 })),
+    code: 'RateLimited',
+  },
+  {
+    label: '400 email over its limit',
+    error: new ApiError(
+      400,
+      apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+        field: 'username',
+        problem: 'too_long',
+        limit: EMAIL_MAX_LENGTH,
+        issues: [{ field: 'username', problem: 'too_long', limit: EMAIL_MAX_LENGTH }],
+      }),
+    ),
+    code: 'FieldProblem',
+  },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
 ];
 

@@ -11,7 +11,7 @@ import {
   type DeferredActors,
   type ModelEvent,
 } from '../../tests/support/model-harness.ts';
-import type { LoginErrorCode } from './login.errors.ts';
+import type { LoginFailure } from './login.errors.ts';
 import { loginMachine } from './login.machine.ts';
 import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from './login.model-cases.ts';
 
@@ -33,7 +33,7 @@ interface Ctx {
   deferred: DeferredActors<'resumeSession' | 'submitLogin'>;
   /** What the user typed and what the page must show, tracked here independently of the machine. */
   typed: { username: string; password: string };
-  expectedError: LoginErrorCode | null;
+  expectedError: LoginFailure['code'] | null;
   expectedRedirect: string | null;
   /** The account locked by the last answer and until when, as the test worked it out. */
   lock: { account: string; until: number } | null;

@@ -1,9 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '../../shared-domain/api-error.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { serverMessageOf } from '../shared/server-message.ts';
+
+/**
+ * Why the server refused: its own message (spec §8: "failure shows the server message"), or, where it has only
+ * English words (a rate limit, a 5xx), what the page says in their place.
+ */
+export type LogoutFailure = { serverMessage: string } | RequestProblem | { code: 'UnexpectedError' };
 
 export interface LogoutContext {
-  /** The server's own message when it refused (spec §8: "failure shows the server message"). */
-  serverMessage: string | null;
+  failure: LogoutFailure | null;
+}
+
+export function logoutFailureFrom(error: unknown): LogoutFailure {
+  const serverMessage = serverMessageOf(error);
+  return requestProblemOf(error) ?? (serverMessage ? { serverMessage } : { code: 'UnexpectedError' });
 }
 
 export const logoutMachine = setup({
@@ -23,17 +35,12 @@ export const logoutMachine = setup({
     },
   },
   actions: {
-    assignServerMessage: assign({
-      serverMessage: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        return isApiError(error) ? (error.body?.message ?? error.message) : null;
-      },
-    }),
+    assignFailure: assign({ failure: ({ event }) => logoutFailureFrom((event as { error?: unknown }).error) }),
   },
 }).createMachine({
   id: 'logout',
   description: 'End the session on the server, then say so; the page renders nothing until the call returns.',
-  context: { serverMessage: null },
+  context: { failure: null },
   initial: 'loggingOut',
   states: {
     loggingOut: {
@@ -42,7 +49,7 @@ export const logoutMachine = setup({
         id: 'logout',
         src: 'logout',
         onDone: { target: 'loggedOut' },
-        onError: [{ guard: 'isServerRefusal', target: 'failed', actions: 'assignServerMessage' }, { target: 'loggedOut' }],
+        onError: [{ guard: 'isServerRefusal', target: 'failed', actions: 'assignFailure' }, { target: 'loggedOut' }],
       },
     },
     loggedOut: { type: 'final' },

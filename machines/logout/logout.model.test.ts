@@ -5,15 +5,16 @@ import {
   describeModel,
   execDeferred,
   expectSameState,
+  settleDeferred,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
-import { logoutMachine } from './logout.machine.ts';
-import { logoutEvents } from './logout.model-cases.ts';
-
+import { logoutMachine, type LogoutFailure } from './logout.machine.ts';
+import { logoutEvents, refusalOf } from './logout.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof logoutMachine>;
   deferred: DeferredActors<'logout'>;
+  expected: LogoutFailure | null;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -22,10 +23,16 @@ describeModel(logoutMachine, {
   events: logoutEvents,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['logout']);
-    return { deferred, actor: createActor(logoutMachine.provide({ actors: deferred.actors })).start() };
+    return { deferred, actor: createActor(logoutMachine.provide({ actors: deferred.actors })).start(), expected: null };
   },
   teardown: (ctx) => ctx.actor.stop(),
-  exec: execDeferred((ctx: Ctx) => ctx.deferred, ['logout']),
+  exec: {
+    ...execDeferred((ctx: Ctx) => ctx.deferred, ['logout']),
+    'xstate.error.actor.logout': (step, ctx) => {
+      ctx.expected = refusalOf(step.event)?.failure ?? null;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+  },
   states: {
     loggingOut: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -36,12 +43,12 @@ describeModel(logoutMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).status).toBe('done');
       // A network failure still counts as logged out: nothing of the server's to show.
-      expect(view(ctx).context.serverMessage).toBeNull();
+      expect(view(ctx).context.failure).toBeNull();
     },
     failed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).hasTag('error')).toBe(true);
-      expect(view(ctx).context.serverMessage).toBe('Session store unavailable');
+      expect(view(ctx).context.failure).toEqual(ctx.expected);
     },
   },
 });

@@ -1,6 +1,7 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { validateEmail } from '../../shared-domain/account.ts';
 import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 
 /** Every failure the recovery form can show; the view translates each through one message table. */
 export type RecoverErrorCode = 'PleaseFillInEmail' | 'EmailInIncorrectFormat' | 'EmailNotRegistered' | 'AnErrorOccured';
@@ -17,7 +18,14 @@ export function validateRecoverEmail(email: string): RecoverErrorCode | null {
   }
 }
 
-/** Spec §8: code 82 is the one failure with its own words; anything else (rate limit, outage, network) is generic. */
-export function recoverFailureFrom(error: unknown): RecoverErrorCode {
-  return isApiError(error) && error.code === ServerCode.EmailNotRegistered ? 'EmailNotRegistered' : 'AnErrorOccured';
+/** A code of the recovery page's own, or a refusal of the request itself (a rate limit, the address over its limit). */
+export type RecoverFailure = RecoverErrorCode | RequestProblem;
+
+/**
+ * Spec §8: code 82 has its own words; a rate limit or a refusal of the request is said as such; anything else (an
+ * outage, no answer) is generic.
+ */
+export function recoverFailureFrom(error: unknown): RecoverFailure {
+  if (isApiError(error) && error.code === ServerCode.EmailNotRegistered) return 'EmailNotRegistered';
+  return requestProblemOf(error) ?? 'AnErrorOccured';
 }

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
-import { recoverFailureFrom, validateRecoverEmail, type RecoverErrorCode } from './recover.errors.ts';
+import { recoverFailureFrom, validateRecoverEmail, type RecoverFailure } from './recover.errors.ts';
 
 export interface RecoverInput {
   /** Prefilled from the query (the invalid-link page sends the reader here with their address). */
@@ -8,14 +9,16 @@ export interface RecoverInput {
 }
 
 /** How the last resend from the confirmation ended; null before the first one. */
-export type ResendOutcome = { kind: 'resent' } | { kind: 'failed'; serverMessage: string | null };
+export type ResendOutcome =
+  | { kind: 'resent' }
+  | { kind: 'failed'; serverMessage: string | null; problem: RequestProblem | null };
 
 export interface RecoverContext {
   /** The email field; spec §4 clears it once the mail is sent. */
   email: string;
   /** The address the mail went to, kept for the confirmation and for resending. */
   sentTo: string | null;
-  error: RecoverErrorCode | null;
+  error: RecoverFailure | null;
   resend: ResendOutcome | null;
 }
 
@@ -53,9 +56,13 @@ export const recoverMachine = setup({
     clearError: assign({ error: null }),
     assignSent: assign(({ context }) => ({ sentTo: context.email.trim(), email: '', resend: null })),
     assignResent: assign({ resend: { kind: 'resent' } as ResendOutcome }),
-    // Spec §8: a failed resend shows the server's message when it has one, else AnErrorOccurredWhenResending.
+    // Spec §8: a failed resend shows the server's message when it has one, else AnErrorOccurredWhenResending; a
+    // refusal of the request itself (a rate limit) is said as such.
     assignResendFailure: assign({
-      resend: ({ event }) => ({ kind: 'failed', serverMessage: serverMessageOf((event as { error?: unknown }).error) }) as ResendOutcome,
+      resend: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return { kind: 'failed', serverMessage: serverMessageOf(error), problem: requestProblemOf(error) } as ResendOutcome;
+      },
     }),
     clearResend: assign({ resend: null }),
   },

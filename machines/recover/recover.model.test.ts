@@ -10,7 +10,7 @@ import {
   type DeferredActors,
   type ModelEvent,
 } from '../../tests/support/model-harness.ts';
-import type { RecoverErrorCode } from './recover.errors.ts';
+import type { RecoverFailure } from './recover.errors.ts';
 import { recoverMachine, type ResendOutcome } from './recover.machine.ts';
 import { ADDRESS, recoverEvents, resendFailures, sendFailures, serializeRecover, typedEmails } from './recover.model-cases.ts';
 
@@ -29,7 +29,7 @@ interface Ctx {
   actor: Actor<typeof recoverMachine>;
   deferred: DeferredActors<'sendRecovery' | 'resendRecovery'>;
   typed: string;
-  expectedError: RecoverErrorCode | null;
+  expectedError: RecoverFailure | null;
   expectedResend: ResendOutcome | null;
 }
 
@@ -78,8 +78,8 @@ describeModel(recoverMachine, {
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.resendRecovery': (step, ctx) => {
-      const { serverMessage } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.expectedResend = { kind: 'failed', serverMessage };
+      const { serverMessage, problem } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedResend = { kind: 'failed', serverMessage, problem };
       return settleDeferred(ctx.deferred, step.event);
     },
   },

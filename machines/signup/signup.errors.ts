@@ -1,6 +1,7 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import type { SignupValidationCode } from '../../shared-domain/account.ts';
 import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
 /** Why an invitation link cannot create an account (GET /api/signup/invite/check, docs/api/invitations.md). */
@@ -9,8 +10,11 @@ export type InvitationProblem = 'InvitationNotFound' | 'InvitationUsed' | 'Invit
 /** Every failure the signup pages can show as a translated message; the view translates it through one table. */
 export type SignupErrorCode = SignupValidationCode | 'CaptchaRequired' | 'AnErrorOccured' | InvitationProblem;
 
-/** A translated code, or the server's own words (spec §8: "Signup server messages are shown as-is"). */
-export type SignupFailure = { code: SignupErrorCode } | { serverMessage: string };
+/**
+ * A translated code, the server's own words (spec §8: "Signup server messages are shown as-is"; the server words them
+ * in the form's language), or a refusal of the request itself, which the page words (a rate limit, a field too long).
+ */
+export type SignupFailure = { code: SignupErrorCode } | { serverMessage: string } | RequestProblem;
 
 const VALIDATION_CODES = new Set<unknown>(Object.values(ValidationCode));
 
@@ -20,6 +24,8 @@ const VALIDATION_CODES = new Set<unknown>(Object.values(ValidationCode));
  */
 export function signupFailureFrom(error: unknown): SignupFailure {
   if (isApiError(error) && VALIDATION_CODES.has(error.code)) return { code: error.code as SignupValidationCode };
+  const problem = requestProblemOf(error);
+  if (problem) return problem;
   const serverMessage = serverMessageOf(error);
   return serverMessage ? { serverMessage } : { code: 'AnErrorOccured' };
 }

@@ -1,4 +1,4 @@
-import { validateSignup } from '../../shared-domain/account.ts';
+import { NAME_MAX_LENGTH, validateSignup } from '../../shared-domain/account.ts';
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
@@ -24,6 +24,25 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
     label: '400 MISSING_NAME',
     error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_NAME, 'MISSING_NAME')),
     failure: { code: 'MISSING_NAME' },
+  },
+  {
+    // The server's English words for a rate limit or a schema refusal are never shown: the page words the facts.
+    label: '429 (120 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    failure: { code: 'RateLimited', retryAfterSeconds: 120 },
+  },
+  {
+    label: '400 name over its limit',
+    error: new ApiError(400, {
+      ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+        field: 'friendly_name',
+        problem: 'too_long',
+        limit: NAME_MAX_LENGTH,
+        issues: [{ field: 'friendly_name', problem: 'too_long', limit: NAME_MAX_LENGTH }],
+      }),
+      message: 'friendly_name: at most 100 characters',
+    }),
+    failure: { code: 'FieldProblem', field: 'friendly_name', problem: 'too_long', limit: NAME_MAX_LENGTH },
   },
   { label: '500', error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'db down' }), failure: { code: 'AnErrorOccured' } },
   { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },

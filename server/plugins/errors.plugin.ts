@@ -16,7 +16,7 @@ export default globalPlugin('errors', async (app) => {
  * `/pages/x%00`) gets the SPA with 400, whose router shows the not-found page, rather than a JSON body on screen.
  */
 export async function sendError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const appError = toAppError(err);
+  const appError = toAppError(err, request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0);
   if (appError.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.debug({ code: appError.code, name: appError.name }, 'request rejected');
   const pageStatus = NAVIGATION_STATUS[appError.status];
@@ -35,7 +35,7 @@ const NAVIGATION_STATUS: Partial<Record<number, number>> = { 400: 400, 403: 400,
 
 // Fastify's own 4xx errors (body parsing, limits) are the client's fault and keep their status under a stable code;
 // everything else unexpected is a 500 whose details stay in the log.
-function toAppError(err: FastifyError | AppError | Error): AppError {
+function toAppError(err: FastifyError | AppError | Error, bodyLimit: number): AppError {
   if (err instanceof AppError) return err;
   const status = (err as FastifyError).statusCode;
   const code = (err as FastifyError).code;
@@ -43,7 +43,11 @@ function toAppError(err: FastifyError | AppError | Error): AppError {
     return new AppError(500, 'InternalError', { code: GenericCode.INTERNAL, message: 'Internal server error' });
   }
   if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new AppError(413, 'PayloadTooLarge', { code: GenericCode.PAYLOAD_TOO_LARGE, message: 'Request body is too large' });
+    return new AppError(413, 'PayloadTooLarge', {
+      code: GenericCode.PAYLOAD_TOO_LARGE,
+      message: 'Request body is too large',
+      data: { limit_bytes: bodyLimit },
+    });
   }
   if (status === 415) {
     return new AppError(415, 'UnsupportedMediaType', {

@@ -10,16 +10,18 @@ import {
   sessionOf,
   setSessionCookies,
 } from '../../plugins/session.plugin.ts';
-import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH, SESSION_COOKIE } from '../../../shared-domain/login.ts';
 import { denialRedirect } from '../consent/consent-request.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { login, redirectAfterLogin } from './auth.service.ts';
 
-// Lengths bound the work a request can cause (argon2 hashes whatever it is given), not the password rules.
+// Lengths bound the work a request can cause (argon2 hashes whatever it is given), not the password rules; the form
+// stops typing at the same limits.
 const loginBody = z
   .object({
-    username: z.string().max(320).optional(),
-    password: z.string().max(1024).optional(),
+    username: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    password: z.string().max(LOGIN_PASSWORD_MAX_LENGTH).optional(),
     return_to: z.string().max(2048).nullable().optional(),
     short_lived: z.boolean().optional(),
   })

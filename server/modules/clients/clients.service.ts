@@ -1,4 +1,6 @@
+import { APPLICATION_NAME_MAX_LENGTH } from '../../../shared-domain/credentials.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import { SCHEMA_VALIDATION_ERROR, type ValidationErrorData } from '../../../shared-domain/validation-error.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -26,7 +28,6 @@ export type ClientsConfig = { oauth: Pick<Config['oauth'], 'clientCapPerGrantTyp
 
 /** Spec §5: an empty application name becomes this; it is exempt from the uniqueness rule, or only one could exist. */
 export const DEFAULT_APPLICATION_NAME = 'Not Found';
-const MAX_APPLICATION_NAME = 100;
 
 export interface CreateClientInput {
   groupId: string;
@@ -47,10 +48,14 @@ export async function createClient(db: Db, config: ClientsConfig, input: CreateC
   const grantType = parseGrantType(input.grantType);
   const redirectUris = normalizeRedirectUris(grantType, input.redirectUris ?? []);
   const name = (input.applicationName ?? '').trim() || DEFAULT_APPLICATION_NAME;
-  if (name.length > MAX_APPLICATION_NAME) {
-    throw new AppError(400, 'ValidationError', {
+  if (name.length > APPLICATION_NAME_MAX_LENGTH) {
+    // The same body as a schema refusal, so the page words it like any other over-long field.
+    const issue = { field: 'application_name', problem: 'too_long', limit: APPLICATION_NAME_MAX_LENGTH } as const;
+    const data: ValidationErrorData = { ...issue, issues: [issue] };
+    throw new AppError(400, SCHEMA_VALIDATION_ERROR, {
       code: GenericCode.VALIDATION_ERROR,
-      message: `Application name must be at most ${MAX_APPLICATION_NAME} characters`,
+      message: `application_name: at most ${APPLICATION_NAME_MAX_LENGTH} characters`,
+      data,
     });
   }
   const nameKey = name === DEFAULT_APPLICATION_NAME ? null : name.toLowerCase();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { toLocale } from '../../../shared-domain/locales.ts';
 import { resolveLocale } from '../../i18n/texts.ts';
 import { parse } from '../../lib/parse.ts';
@@ -9,7 +10,7 @@ import { changePassword, checkResetToken, requestPasswordReset } from './passwor
 const HOUR_MS = 3_600_000;
 
 // Not strict: the recovery page carries its own query parameters (return_to and the like) along, and they are ignored.
-const recoverQuery = z.object({ email: z.string().max(1024).default(''), language: z.string().max(16).optional() });
+const recoverQuery = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).default(''), language: z.string().max(16).optional() });
 const tokenQuery = z.object({ reset_token: z.string().max(512).default('') }).strict();
 const changeBody = z
   .object({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { toLocale } from '../../../shared-domain/locales.ts';
 import { resolveLocale } from '../../i18n/texts.ts';
 import { parse } from '../../lib/parse.ts';
@@ -13,7 +13,7 @@ const HOUR_MS = 3_600_000;
 // Missing fields default to empty so the shared rules answer with the spec's codes (MISSING_EMAIL, ...); lengths only
 // bound the work a request can cause, the rules themselves live in shared-domain.
 const formFields = {
-  email: z.string().max(1024).default(''),
+  email: z.string().max(EMAIL_MAX_LENGTH).default(''),
   password: z.string().max(1024).default(''),
   friendly_name: z.string().max(NAME_MAX_LENGTH).default(''),
   accept_terms: z.boolean().default(false),
@@ -24,7 +24,7 @@ const invitedBody = z.object(formFields).strict();
 const token = z.string().max(512).default('');
 const invitedQuery = z.object({ invitation_token: token }).strict();
 const verifyQuery = z.object({ verification_token: token }).strict();
-const resendQuery = z.object({ email: z.string().max(1024).default(''), language: z.string().max(16).optional() }).strict();
+const resendQuery = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).default(''), language: z.string().max(16).optional() }).strict();
 const checkQuery = z.object({ username: z.string().max(1024).default('') }).strict();
 
 function form(body: z.output<typeof invitedBody>) {

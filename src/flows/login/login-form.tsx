@@ -4,13 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { LoginEvent, loginMachine } from '../../../machines/login/login.machine.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH } from '../../../shared-domain/login.ts';
 import { paths } from '../../app/paths.ts';
 import { MOBILE_MAX_WIDTH } from '../../app/theme.ts';
 import { AccountLockedNotice } from '../../components/account-locked-notice.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof loginMachine>;
@@ -36,13 +38,14 @@ export function LoginForm({ state, send }: Props) {
         {error?.code === 'AccountLocked' ? (
           <AccountLockedNotice until={state.matches('locked') ? lockedUntil : null} />
         ) : (
-          <StatusMessage kind="error">{error ? i18n._(errorMessages[error.code]) : null}</StatusMessage>
+          <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
         )}
         <TextInput
           label={t`Email`}
           type="email"
           name="username"
           autoComplete="username"
+          maxLength={EMAIL_MAX_LENGTH}
           value={username}
           onChange={(event) => send({ type: 'form.change', field: 'username', value: event.currentTarget.value })}
         />
@@ -50,6 +53,7 @@ export function LoginForm({ state, send }: Props) {
           label={t`Password`}
           name="password"
           autoComplete="current-password"
+          maxLength={LOGIN_PASSWORD_MAX_LENGTH}
           value={password}
           visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
           onChange={(event) => send({ type: 'form.change', field: 'password', value: event.currentTarget.value })}

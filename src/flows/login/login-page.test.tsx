@@ -1,13 +1,14 @@
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { LoginErrorCode } from '../../../machines/login/login.errors.ts';
+import type { LoginFailure } from '../../../machines/login/login.errors.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
 import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from '../../../machines/login/login.model-cases.ts';
 import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { loginAccount } from '../../../shared-domain/login.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '../../../shared-domain/login.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
@@ -17,7 +18,7 @@ const server = useMswServer();
 const RETURN_TO = '/pages/main?from=consent';
 
 /** What a reader must see for each failure code, in English, written out by hand (null: the page navigates away). */
-const expectedText: Record<LoginErrorCode, string | null> = {
+const expectedText: Record<LoginFailure['code'], string | null> = {
   MISSING_EMAIL: 'Please enter your email',
   MISSING_PASSWORD: 'Please enter your password',
   EmailNotRegistered: 'This email is not registered',
@@ -25,6 +26,12 @@ const expectedText: Record<LoginErrorCode, string | null> = {
   AccountLocked: 'Your account is locked because of too many failed login attempts.',
   InvalidEmailOrPassword: 'Invalid email or password',
   UnexpectedError: 'Unexpected error, please try again later',
+  LoginTooLong: 'The email or password is too long',
+  RateLimited: 'Too many attempts. Try again in 1 min 0 s.',
+  FieldProblem: 'Email: at most 254 characters',
+  // Not answered by the login (a body too large is LoginTooLong), listed for completeness.
+  RequestTooLarge: 'What you entered is too long',
+  RequestRefused: 'The request was not valid, please try again',
   AnErrorOccured: 'An error occured, please try again later',
 };
 
@@ -176,4 +183,19 @@ describeModel(loginMachine, {
       expect(ctx.router!.state.location.search).toBe(`?email=${encodeURIComponent(ctx.typed.username)}`);
     },
   },
+});
+
+describe('login form limits', () => {
+  it('stops typing at the limits the server enforces', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    document.cookie = 'sid_claims=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    renderRoutes([{ path: '/pages/login', element: <LoginPage /> }], '/pages/login');
+    const user = userEvent.setup();
+    for (const [label, limit] of [['Email', EMAIL_MAX_LENGTH], ['Password', LOGIN_PASSWORD_MAX_LENGTH]] as const) {
+      const input = (await screen.findByLabelText(label)) as HTMLInputElement;
+      await user.click(input);
+      await user.paste('x'.repeat(limit + 10));
+      expect(input.value).toHaveLength(limit);
+    }
+  });
 });

@@ -1,17 +1,20 @@
 import { Button, Stack, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
+import type { LogoutFailure } from '../../../machines/logout/logout.machine.ts';
 import { isServerTarget } from '../../../shared-domain/redirect.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
+import { failureText } from '../../lib/error-messages.ts';
 
 /** Both final states: logged out (success) or the server's refusal, each with the way back to login. */
-export function LogoutDone({ serverMessage, loginUrl }: { serverMessage: string | null; loginUrl: string }) {
+export function LogoutDone({ failure, loginUrl }: { failure: LogoutFailure | null; loginUrl: string }) {
+  const { i18n } = useLingui();
   return (
     <Stack gap="md" align="center">
       <Title order={1} size="h3" ta="center">
-        {serverMessage ? <Trans>Logout failed</Trans> : <Trans>You have been logged out</Trans>}
+        {failure ? <Trans>Logout failed</Trans> : <Trans>You have been logged out</Trans>}
       </Title>
-      {serverMessage ? <StatusMessage kind="error">{serverMessage}</StatusMessage> : null}
+      {failure ? <StatusMessage kind="error">{failureText(i18n, failure)}</StatusMessage> : null}
       <Button component={Link} to={loginUrl} reloadDocument={isServerTarget(loginUrl)}>
         <Trans>Login</Trans>
       </Button>

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
-import { logoutEvents } from '../../../machines/logout/logout.model-cases.ts';
+import { logoutEvents, refusalOf } from '../../../machines/logout/logout.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -14,7 +14,14 @@ const server = useMswServer();
 interface Ctx {
   requests: DeferredQueue<'logout'>;
   container: HTMLElement;
+  expectedText: string | null;
 }
+
+/** What the reader sees for each refusal, written by hand: never the server's English words. */
+const refusalText: Record<string, string> = {
+  '500': 'Unexpected error, please try again later',
+  '429 (30 s)': 'Too many attempts. Try again in 0 min 30 s.',
+};
 
 describeModel(logoutMachine, {
   name: 'logout page through the view',
@@ -32,12 +39,14 @@ describeModel(logoutMachine, {
       [{ path: '/pages/logout', element: <LogoutPage /> }],
       `/pages/logout?login_url=${encodeURIComponent('/pages/login?return_to=/pages/main')}`,
     );
-    return { requests, container };
+    return { requests, container, expectedText: null };
   },
   exec: {
     'xstate.done.actor.logout': (_step, ctx) => ctx.requests.resolve('logout', HttpResponse.json({ success: true, message: 'Logged out' })),
     'xstate.error.actor.logout': (step, ctx) => {
       const error = (step.event as { error: ApiError }).error;
+      const refusal = refusalOf(step.event);
+      ctx.expectedText = refusal ? refusalText[refusal.label] : null;
       ctx.requests.resolve('logout', error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status }));
     },
   },
@@ -56,8 +65,9 @@ describeModel(logoutMachine, {
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login?return_to=/pages/main');
     },
-    failed: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('Session store unavailable');
+    failed: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('heading', { name: 'Logout failed' })).toBeInTheDocument();
+      expect(screen.getByRole('alert').textContent).toBe(ctx.expectedText);
       expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login?return_to=/pages/main');
     },
   },

@@ -34,7 +34,7 @@ export function LogoutPage() {
   if (state.hasTag('busy')) return null;
   return (
     <CenteredLayout>
-      <LogoutDone serverMessage={state.hasTag('error') ? state.context.serverMessage : null} loginUrl={loginUrl} />
+      <LogoutDone failure={state.hasTag('error') ? state.context.failure : null} loginUrl={loginUrl} />
     </CenteredLayout>
   );
 }

@@ -7,7 +7,8 @@ import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -30,12 +31,15 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
         <Text size="sm" ta="center">
           <Trans>Enter the email of your account and we will send you a link to set a new password.</Trans>
         </Text>
-        <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+        <StatusMessage kind="error">
+          {error ? (typeof error === 'string' ? i18n._(errorMessages[error]) : requestProblemText(i18n, error)) : null}
+        </StatusMessage>
         <TextInput
           label={t`Email`}
           type="email"
           name="email"
           autoComplete="username"
+          maxLength={EMAIL_MAX_LENGTH}
           value={email}
           onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
         />

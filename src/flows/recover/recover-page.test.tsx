@@ -12,6 +12,7 @@ import {
   serializeRecover,
   typedEmails,
 } from '../../../machines/recover/recover.model-cases.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -28,6 +29,9 @@ const texts: Record<RecoverErrorCode, string> = {
   EmailNotRegistered: 'This email is not registered',
   AnErrorOccured: 'An error occured, please try again later',
 };
+/** The rate-limit answers, worded by the page (the server's English message is never shown). */
+const RATE_LIMITED_IN_90_S = 'Too many attempts. Try again in 1 min 30 s.';
+const RATE_LIMITED = 'Too many attempts. Please try again later.';
 const RESENT = 'We have resent the recovery email';
 const RESEND_FAILED = 'An error occurred when resending the email, please try again later';
 
@@ -96,7 +100,8 @@ describeModel(recoverMachine, {
       ctx.requests.resolve('sendRecovery', toResponse(step.event));
     },
     'xstate.error.actor.sendRecovery': (step, ctx) => {
-      ctx.expectedError = texts[sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.code];
+      const { code } = sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedError = typeof code === 'string' ? texts[code] : RATE_LIMITED_IN_90_S;
       ctx.requests.resolve('sendRecovery', toResponse(step.event));
     },
     'xstate.done.actor.resendRecovery': (step, ctx) => {
@@ -104,8 +109,8 @@ describeModel(recoverMachine, {
       ctx.requests.resolve('resendRecovery', toResponse(step.event));
     },
     'xstate.error.actor.resendRecovery': (step, ctx) => {
-      const { serverMessage } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.expectedResend = { kind: 'error', text: serverMessage ?? RESEND_FAILED };
+      const { serverMessage, problem } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedResend = { kind: 'error', text: problem ? RATE_LIMITED : (serverMessage ?? RESEND_FAILED) };
       ctx.requests.resolve('resendRecovery', toResponse(step.event));
     },
   },
@@ -178,5 +183,14 @@ describe('recover page', () => {
     expect(container.querySelector('main script, main b')).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
+  });
+
+  it('stops typing at the longest address the server takes', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], '/pages/recover');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Email'));
+    await user.paste('x'.repeat(EMAIL_MAX_LENGTH + 10));
+    expect(emailField().value).toHaveLength(EMAIL_MAX_LENGTH);
   });
 });

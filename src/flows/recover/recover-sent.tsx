@@ -6,7 +6,7 @@ import type { RecoverEvent, recoverMachine } from '../../../machines/recover/rec
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -32,7 +32,11 @@ export function RecoverSent({ state, send, linkSearch }: Props) {
       </Text>
       {resend?.kind === 'resent' ? <StatusMessage kind="success">{i18n._(errorMessages.WeHaveResentTheRecoverEmail)}</StatusMessage> : null}
       {resend?.kind === 'failed' ? (
-        <StatusMessage kind="error">{resend.serverMessage ?? i18n._(errorMessages.AnErrorOccurredWhenResending)}</StatusMessage>
+        <StatusMessage kind="error">
+          {resend.problem
+            ? requestProblemText(i18n, resend.problem)
+            : (resend.serverMessage ?? i18n._(errorMessages.AnErrorOccurredWhenResending))}
+        </StatusMessage>
       ) : null}
       <LinkRow>
         <Group gap="xs">

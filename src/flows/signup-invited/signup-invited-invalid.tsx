@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
+import { isRequestProblem } from '../../../machines/shared/request-problem.ts';
 import type { SignupFailure } from '../../../machines/signup/signup.errors.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
@@ -13,7 +14,7 @@ import { errorMessages } from '../../lib/error-messages.ts';
  */
 export function SignupInvitedInvalid({ error }: { error: SignupFailure | null }) {
   const { i18n } = useLingui();
-  const reason = error && 'code' in error ? error.code : 'InvitationNotFound';
+  const reason = error && 'code' in error && !isRequestProblem(error) ? error.code : 'InvitationNotFound';
   const accountExists = reason === 'InvitationUsed' || reason === 'InvitationEmailRegistered';
   return (
     <Stack gap="md">

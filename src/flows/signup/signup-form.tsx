@@ -4,12 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { createSignupMachine, SignupEvent, SignupField } from '../../../machines/signup/signup.machine.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../shared-domain/password.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { PasswordRequirements } from '../../components/password-requirements.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import { useSignupConfig } from './signup-config.ts';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -43,13 +45,14 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
           <Trans>Sign up</Trans>
         </Title>
         <StatusMessage kind="error">
-          {error ? ('serverMessage' in error ? error.serverMessage : i18n._(errorMessages[error.code])) : null}
+          {error ? failureText(i18n, error) : null}
         </StatusMessage>
         <TextInput
           label={t`Email`}
           type="email"
           name="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           value={email}
           readOnly={!state.can({ type: 'form.change', field: 'email', value: email })}
           onChange={change('email')}
@@ -57,12 +60,20 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
             ? { variant: 'filled', 'aria-readonly': true, description: t`The invitation is for this address; it cannot be changed.` }
             : {})}
         />
-        <TextInput label={t`Name`} name="friendly_name" autoComplete="name" value={friendlyName} onChange={change('friendlyName')} />
+        <TextInput
+          label={t`Name`}
+          name="friendly_name"
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          value={friendlyName}
+          onChange={change('friendlyName')}
+        />
         <div>
           <PasswordInput
             label={t`Password`}
             name="password"
             autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
             value={password}
             visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
             onChange={change('password')}

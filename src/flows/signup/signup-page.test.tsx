@@ -12,7 +12,9 @@ import {
   signupEvents,
   submitFailures,
 } from '../../../machines/signup/signup.model-cases.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../shared-domain/password.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
@@ -254,6 +256,24 @@ describe('signup page: the first broken rule, in words (spec §5)', () => {
       if (value) await userEvent.paste(value);
       await userEvent.click(signUpButton());
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
+    }
+  });
+});
+
+describe('signup page: limits', () => {
+  it('stops typing at the limits the server enforces', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    renderPage({ mounts: 0 });
+    const limits: Array<[SignupField, number]> = [
+      ['email', EMAIL_MAX_LENGTH],
+      ['friendlyName', NAME_MAX_LENGTH],
+      ['password', PASSWORD_MAX_LENGTH],
+    ];
+    await screen.findByRole('button', { name: 'Sign up' });
+    for (const [name, limit] of limits) {
+      await userEvent.click(field(name));
+      await userEvent.paste('x'.repeat(limit + 10));
+      expect(field(name).value).toHaveLength(limit);
     }
   });
 });

@@ -7,6 +7,8 @@ import type { SignupField } from '../../../machines/signup/signup.machine.ts';
 export const failureText: Record<string, string> = {
   '409 with a message': 'This email is already registered',
   '400 MISSING_NAME': 'Please enter your name',
+  '429 (120 s)': 'Too many attempts. Try again in 2 min 0 s.',
+  '400 name over its limit': 'Name: at most 100 characters',
   '500': 'An error occured, please try again later',
   'network failure': 'An error occured, please try again later',
 };

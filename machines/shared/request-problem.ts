@@ -1,0 +1,41 @@
+import { isApiError } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { isFieldIssue, SCHEMA_VALIDATION_ERROR, type FieldProblem } from '../../shared-domain/validation-error.ts';
+
+/**
+ * A refusal any endpoint can answer about how a request was made rather than what it asked: too many requests, a
+ * field over its limit, a body too large, a malformed request. The server words these in English only (they come from
+ * the framework and the request schema), so a page never shows that text: it words the code and its facts itself.
+ */
+export type RequestProblem =
+  | { code: 'RateLimited'; retryAfterSeconds: number | null }
+  | { code: 'FieldProblem'; field: string | null; problem: FieldProblem; limit: number | null }
+  | { code: 'RequestTooLarge' }
+  | { code: 'RequestRefused' };
+
+// By name, not code alone: services answer VALIDATION_ERROR and BAD_REQUEST for rules of their own, which their flows
+// translate.
+const REFUSED_NAMES = new Set(['BadRequest', 'UnsupportedMediaType', 'ForbiddenOrigin']);
+
+export function requestProblemOf(error: unknown): RequestProblem | null {
+  if (!isApiError(error) || !error.body) return null;
+  const { code, data } = error;
+  const name = error.body.error?.name;
+  if (code === GenericCode.RATE_LIMITED) {
+    const seconds = Number(data.retry_after_seconds);
+    return { code: 'RateLimited', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null };
+  }
+  if (code === GenericCode.PAYLOAD_TOO_LARGE) return { code: 'RequestTooLarge' };
+  if (code === GenericCode.VALIDATION_ERROR && name === SCHEMA_VALIDATION_ERROR) {
+    return isFieldIssue(data)
+      ? { code: 'FieldProblem', field: data.field, problem: data.problem, limit: data.limit ?? null }
+      : { code: 'RequestRefused' };
+  }
+  if (typeof name === 'string' && REFUSED_NAMES.has(name)) return { code: 'RequestRefused' };
+  return null;
+}
+
+export function isRequestProblem(value: unknown): value is RequestProblem {
+  const code = (value as { code?: unknown } | null)?.code;
+  return code === 'RateLimited' || code === 'FieldProblem' || code === 'RequestTooLarge' || code === 'RequestRefused';
+}

@@ -98,8 +98,8 @@ describe('login', () => {
       }
     }
 
-    await eventually(() => alert.textContent()).toContain('Your account is locked due to too many failed login attempts');
-    const countdown = /Try again in (\d+) min (\d+) s/;
+    await eventually(() => alert.textContent()).toContain('Your account is locked because of too many failed login attempts. Try again in');
+    const countdown = /Try again in (\d+) min (\d+) s\./;
     const first = (await alert.textContent()) ?? '';
     const [, minutes, seconds] = countdown.exec(first) ?? [];
     expect(Number(minutes) * 60 + Number(seconds), first).toBeGreaterThan(14 * 60);
@@ -107,6 +107,15 @@ describe('login', () => {
     // It is a countdown, not a fixed figure.
     await eventually(() => alert.textContent()).not.toBe(first);
     expect(await submit.isDisabled()).toBe(true);
+
+    // The lock is this account's: another email can log in at once, and the locked one is locked again when typed back.
+    const email = emailField(page);
+    await email.fill('someone-else@example.com');
+    await eventually(() => submit.isEnabled()).toBe(true);
+    expect(await alert.count()).toBe(0);
+    await email.fill(user.email.toUpperCase());
+    await eventually(() => submit.isDisabled()).toBe(true);
+    await eventually(() => alert.textContent()).toMatch(countdown);
   });
 
   it('never leaves the portal for a foreign return_to, and honours a portal one', async (test) => {

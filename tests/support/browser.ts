@@ -58,6 +58,8 @@ export interface CliUserInput {
   password?: string;
   owner?: boolean;
   apiAccess?: boolean;
+  /** The email of a group owner: the user joins that group as a secondary user (`--group-of`). */
+  groupOf?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function createUserWithCli(server: TestServer, input: CliUserInput)
   const args = ['server/cli/admin.ts', 'create-user', '--email', input.email, '--name', input.name, '--password', password];
   if (input.owner) args.push('--owner');
   if (input.apiAccess) args.push('--api-access');
+  if (input.groupOf) args.push('--group-of', input.groupOf);
   // Set explicitly, even when empty (= SQLite), so a developer's .env cannot point the CLI at another database.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

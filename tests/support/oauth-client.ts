@@ -18,7 +18,8 @@ export async function startOAuthTestServer(overrides: TestServerEnv = {}): Promi
   return startTestServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...overrides });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now, for a server that must know its address before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validatePassword } from '../../shared-domain/password.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
+import { requestProblemOf } from '../shared/request-problem.ts';
 import { changeFailureFrom, type PasswordResetFailure } from './password-reset.errors.ts';
 
 export interface PasswordResetInput {
@@ -10,6 +11,7 @@ export interface PasswordResetInput {
 
 export interface PasswordResetContext extends PasswordResetInput {
   password: string;
+  /** Why the change failed, or why the link could not be checked when the server said why (a rate limit). */
   error: PasswordResetFailure | null;
   /** The server's confirmation once the password is changed (spec §4: shown in place of the form). */
   message: string | null;
@@ -43,9 +45,11 @@ export const passwordResetMachine = setup({
   actions: {
     assignPassword: assign({ password: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
     assignValidationError: assign({
-      error: ({ context }) => ({ code: validatePassword(context.password)!, serverMessage: null }),
+      error: ({ context }) => ({ code: validatePassword(context.password)! }),
     }),
     assignFailure: assign({ error: ({ event }) => changeFailureFrom((event as { error?: unknown }).error) }),
+    // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
+    assignCheckProblem: assign({ error: ({ event }) => requestProblemOf((event as { error?: unknown }).error) }),
     clearError: assign({ error: null }),
     // The password leaves memory once it is set: nothing on the success screen needs it.
     assignChanged: assign({
@@ -68,15 +72,15 @@ export const passwordResetMachine = setup({
         onDone: { target: 'valid' },
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: 'isTransientFailure', target: 'checkFailed' },
+          { guard: 'isTransientFailure', target: 'checkFailed', actions: 'assignCheckProblem' },
           { target: 'invalid' },
         ],
       },
     },
     checkFailed: {
-      description: 'The server could not be asked about the link: AnErrorOccured, with Retry.',
+      description: 'The server could not be asked about the link: AnErrorOccured (or too many requests, and the wait), with Retry.',
       tags: ['error'],
-      on: { 'check.retry': { target: 'loading' } },
+      on: { 'check.retry': { target: 'loading', actions: 'clearError' } },
     },
     valid: {
       description: 'The new-password form, with the rule it breaks or why the change failed.',

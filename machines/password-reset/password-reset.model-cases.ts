@@ -2,6 +2,8 @@ import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import type { PasswordValidationCode } from '../../shared-domain/password.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { RequestProblem } from '../shared/request-problem.ts';
+import type { PasswordResetFailure } from './password-reset.errors.ts';
 import type { PasswordResetContext } from './password-reset.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
@@ -22,26 +24,67 @@ export const passwords: Record<string, { code: PasswordValidationCode | null; me
   [VALID_PASSWORD]: { code: null, met: [true, true, true, true] },
 };
 
-/** What GET password/change/check may fail with, and whether the page must call the link invalid (by hand). */
-export const checkFailures = [
-  { label: '400 INVALID_TOKEN', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')), invalid: true },
-  { label: 'network failure', error: new ApiError(0, null), invalid: false },
-  { label: '502', error: new ApiError(502, null), invalid: false },
+/**
+ * The server's longest password body field (server/modules/password/password.routes.ts); the form's own rule stops at
+ * 32 characters long before, so only a client that skips it meets this one.
+ */
+export const PASSWORD_BODY_LIMIT = 1024;
+
+/**
+ * What GET password/change/check may fail with, whether the page must call the link invalid, and the refusal of the
+ * request it must word itself when it cannot tell (written by hand).
+ */
+export const checkFailures: Array<{ label: string; error: ApiError; invalid: boolean; problem: RequestProblem | null }> = [
+  { label: '400 INVALID_TOKEN', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')), invalid: true, problem: null },
+  {
+    // Too many requests says nothing about the link: no verdict, and the wait is said, not a generic failure.
+    label: '429 (30 s)',
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+      message: 'Too many requests, please try again later',
+    }),
+    invalid: false,
+    problem: { code: 'RateLimited', retryAfterSeconds: 30 },
+  },
+  { label: 'network failure', error: new ApiError(0, null), invalid: false, problem: null },
+  { label: '502', error: new ApiError(502, null), invalid: false, problem: null },
 ];
 
-/** What PATCH password/change may answer, and the server message the form must show (null: its own words). */
-export const changeFailures: Array<{ label: string; error: ApiError; serverMessage: string | null }> = [
+/** What PATCH password/change may answer, and the failure the form must keep (a server message is shown as it comes). */
+export const changeFailures: Array<{ label: string; error: ApiError; failure: PasswordResetFailure }> = [
   {
     label: '400 with a message',
     error: new ApiError(400, { ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'), message: 'The link has expired' }),
-    serverMessage: 'The link has expired',
+    failure: { serverMessage: 'The link has expired' },
+  },
+  {
+    // The server's English words for a rate limit or a schema refusal are never shown: the page words the facts.
+    label: '429 (90 s)',
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 90 }),
+      message: 'Too many requests, please try again later',
+    }),
+    failure: { code: 'RateLimited', retryAfterSeconds: 90 },
+  },
+  {
+    label: '400 password over its limit',
+    error: new ApiError(400, {
+      ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+        field: 'password',
+        problem: 'too_long',
+        limit: PASSWORD_BODY_LIMIT,
+        issues: [{ field: 'password', problem: 'too_long', limit: PASSWORD_BODY_LIMIT }],
+      }),
+      message: `password: at most ${PASSWORD_BODY_LIMIT} characters`,
+    }),
+    failure: { code: 'FieldProblem', field: 'password', problem: 'too_long', limit: PASSWORD_BODY_LIMIT },
   },
   {
     label: '500',
     error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
-    serverMessage: null,
+    failure: { code: 'AnErrorOccured' },
   },
-  { label: 'network failure', error: new ApiError(0, null), serverMessage: null },
+  { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },
 ];
 
 const allEvents: ModelEvent[] = [

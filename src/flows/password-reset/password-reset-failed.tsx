@@ -3,22 +3,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, failureText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;
   send: (event: PasswordResetEvent) => void;
 }
 
-/** The server could not be asked about the link: nothing is known about it yet, so only Retry. */
+/** The server could not be asked about the link: nothing is known about it yet, so only Retry (and the wait, if told). */
 export function PasswordResetFailed({ state, send }: Props) {
   const { i18n } = useLingui();
+  const { error } = state.context;
   return (
     <Stack gap="md" align="center">
       <Title order={1} size="h3" ta="center">
         <Trans>Set a new password</Trans>
       </Title>
-      <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
       <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
       </Button>

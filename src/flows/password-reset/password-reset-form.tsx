@@ -6,7 +6,7 @@ import type { PasswordResetEvent, passwordResetMachine } from '../../../machines
 import { PasswordRequirements } from '../../components/password-requirements.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;
@@ -27,7 +27,7 @@ export function PasswordResetForm({ state, send }: Props) {
         <Title order={1} size="h3" ta="center">
           <Trans>Set a new password</Trans>
         </Title>
-        <StatusMessage kind="error">{error ? (error.serverMessage ?? i18n._(errorMessages[error.code])) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
         <div>
           <PasswordInput
             label={t`New password`}

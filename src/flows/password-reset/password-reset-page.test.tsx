@@ -6,6 +6,7 @@ import { passwordResetMachine } from '../../../machines/password-reset/password-
 import {
   CHANGED_MESSAGE,
   changeFailures,
+  checkFailures,
   describePasswordResetEvent,
   passwordResetEvents,
   passwords,
@@ -34,7 +35,21 @@ const texts: Record<PasswordValidationCode, string> = {
   PASSWORD_NO_UPPERCASE: 'Password must contain at least one uppercase letter',
   PASSWORD_NO_LOWERCASE: 'Password must contain at least one lowercase letter',
 };
-const CHANGE_FAILED = 'An error occured, please try again later';
+const AN_ERROR_OCCURED = 'An error occured, please try again later';
+/** What the form says for each failed change, by its label, written out by hand. */
+const changeFailureTexts: Record<string, string> = {
+  '400 with a message': 'The link has expired',
+  '429 (90 s)': 'Too many attempts. Try again in 1 min 30 s.',
+  '400 password over its limit': 'Password: at most 1024 characters',
+  '500': AN_ERROR_OCCURED,
+  'network failure': AN_ERROR_OCCURED,
+};
+/** What the page says when the link could not be checked, by the failure's label (no verdict on the link). */
+const checkFailureTexts: Record<string, string> = {
+  '429 (30 s)': 'Too many attempts. Try again in 0 min 30 s.',
+  'network failure': AN_ERROR_OCCURED,
+  '502': AN_ERROR_OCCURED,
+};
 
 interface Ctx {
   requests: DeferredQueue<'checkResetToken' | 'changePassword'>;
@@ -42,6 +57,8 @@ interface Ctx {
   /** The field has had the caret since the first keystroke: the checklist is open from then on. */
   focused: boolean;
   expectedText: string | null;
+  /** What the page says after a check that got no verdict. */
+  checkFailedText: string | null;
 }
 
 function toResponse(event: ModelEvent): Response {
@@ -64,7 +81,7 @@ describeModel(passwordResetMachine, {
   serializeContext: serializePasswordReset,
   describeEvent: describePasswordResetEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focused: false, expectedText: null };
+    const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focused: false, expectedText: null, checkFailedText: null };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: CONFIG })),
       http.get('/api/password/change/check', async ({ request }) => {
@@ -94,12 +111,16 @@ describeModel(passwordResetMachine, {
       await userEvent.type(passwordField(), '{Enter}');
     },
     'xstate.done.actor.checkResetToken': (step, ctx) => ctx.requests.resolve('checkResetToken', toResponse(step.event)),
-    'xstate.error.actor.checkResetToken': (step, ctx) => ctx.requests.resolve('checkResetToken', toResponse(step.event)),
+    'xstate.error.actor.checkResetToken': (step, ctx) => {
+      const { label, invalid } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.checkFailedText = invalid ? null : checkFailureTexts[label];
+      ctx.requests.resolve('checkResetToken', toResponse(step.event));
+    },
     'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
     'xstate.done.actor.changePassword': (step, ctx) => ctx.requests.resolve('changePassword', toResponse(step.event)),
     'xstate.error.actor.changePassword': (step, ctx) => {
-      const { serverMessage } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.expectedText = serverMessage ?? CHANGE_FAILED;
+      const { label } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.expectedText = changeFailureTexts[label];
       ctx.requests.resolve('changePassword', toResponse(step.event));
     },
   },
@@ -110,8 +131,8 @@ describeModel(passwordResetMachine, {
       await waitFor(() => expect(ctx.requests.pending('checkResetToken')).toBe(1));
       expect(ctx.requests.lastInput('checkResetToken')).toEqual({ reset_token: TOKEN });
     },
-    checkFailed: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+    checkFailed: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
       // No verdict on the link yet: it is not called invalid, and no form is shown that could only fail.
       expect(screen.queryByText(/invalid recovery or activation link/)).toBeNull();

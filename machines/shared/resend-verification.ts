@@ -1,12 +1,15 @@
 import { fromPromise } from 'xstate';
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { requestProblemOf, type RequestProblem } from './request-problem.ts';
 
 /**
  * The "send the verification mail again" part that three account pages share (signup success, an invalid activation
  * link, the verify-needed page). A machine lists `resendVerification` among its actors, spreads
- * `resendVerificationGuards` into its guards and `resendVerificationStates()` into the state that offers the resend;
- * its context must hold the account's `email`.
+ * `resendVerificationGuards` into its guards and `resendVerificationStates()` into the state that offers the resend,
+ * and names `assignResendProblem: assign({ resendProblem: resendProblemOf })` among its actions (an assign built
+ * outside the machine's setup would not take its context and event types); its context holds the account's `email`
+ * and a `resendProblem` (null at first).
  */
 export interface ResendVerificationInput {
   email: string;
@@ -17,6 +20,20 @@ export const resendVerification = fromPromise<void, ResendVerificationInput>(asy
 });
 
 export type ResendVerificationEvent = { type: 'resend.request' };
+
+/** What the fragment reads and writes in the context of the machine it is part of. */
+export interface ResendVerificationContext {
+  email: string;
+  /**
+   * Why the last resend was refused when the page can word it (too many requests and the wait, the address over its
+   * limit): the server says those in English only. Null: the page's own words for a failed resend.
+   */
+  resendProblem: RequestProblem | null;
+}
+
+export function resendProblemOf({ event }: { event: unknown }): RequestProblem | null {
+  return requestProblemOf((event as { error?: unknown }).error);
+}
 
 export const resendVerificationGuards = {
   /** The server refuses to resend because the account is verified already (in another tab, by another link). */
@@ -38,7 +55,10 @@ export function resendVerificationStates() {
           src: 'resendVerification' as const,
           input: ({ context }: { context: { email: string } }): ResendVerificationInput => ({ email: context.email }),
           onDone: { target: 'resent' },
-          onError: [{ guard: 'isAlreadyVerified' as const, target: 'alreadyVerified' }, { target: 'resendFailed' }],
+          onError: [
+            { guard: 'isAlreadyVerified' as const, target: 'alreadyVerified' },
+            { target: 'resendFailed', actions: 'assignResendProblem' as const },
+          ],
         },
       },
       // The server rate-limits resends; the page itself never stops a reader from asking again.

@@ -3,10 +3,13 @@ import { validateEmail, type EmailValidationCode } from '../../shared-domain/acc
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import {
   resendVerification,
+  resendProblemOf,
   resendVerificationGuards,
   resendVerificationStates,
+  type ResendVerificationContext,
   type ResendVerificationEvent,
 } from '../shared/resend-verification.ts';
 
@@ -17,8 +20,14 @@ export interface SignupResendInput {
 /** What the email form says under the field: a rule the address breaks, or why the resend did not go out. */
 export type SignupResendErrorCode = EmailValidationCode | 'EmailNotRegistered' | 'AnErrorOccuredWhenResendingVerificationEmail';
 
-export interface SignupResendContext extends SignupResendInput {
-  error: { code: SignupResendErrorCode } | null;
+/**
+ * A code of the page's own, or a refusal of the request itself, which the page words (too many requests and the wait,
+ * the address over its limit): the server says those in English only. On the Retry view only such a refusal is kept.
+ */
+export type SignupResendFailure = { code: SignupResendErrorCode } | RequestProblem;
+
+export interface SignupResendContext extends SignupResendInput, ResendVerificationContext {
+  error: SignupResendFailure | null;
 }
 
 export type SignupResendEvent =
@@ -27,8 +36,9 @@ export type SignupResendEvent =
   | { type: 'form.submit' }
   | { type: 'check.retry' };
 
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const codeOf = (event: unknown) => {
-  const error = (event as { error?: unknown }).error;
+  const error = errorOf(event);
   return isApiError(error) ? error.code : undefined;
 };
 
@@ -49,26 +59,32 @@ export const signupResendMachine = setup({
     ...resendVerificationGuards,
     isAccountNotVerified: ({ event }) => codeOf(event) === ServerCode.AccountNotVerified,
     isEmailNotRegistered: ({ event }) => codeOf(event) === ServerCode.EmailNotRegistered,
-    isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
+    isTransientFailure: ({ event }) => isTransientFailure(errorOf(event)),
     hasValidationError: ({ context }) => validateEmail(context.email) !== null,
   },
   actions: {
     assignEmail: assign({ email: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
     assignValidationError: assign({ error: ({ context }) => ({ code: validateEmail(context.email)! }) }),
     assignNotRegistered: assign({ error: { code: 'EmailNotRegistered' as const } }),
-    // A page opened without an email is simply asked for one; only an address the server found malformed is an error.
+    // A page opened without an email is simply asked for one; only an address the server found malformed (or longer
+    // than any account's) is an error.
     assignCheckProblem: assign({
       error: ({ event }) =>
-        codeOf(event) === ValidationCode.EMAIL_INCORRECT_FORMAT ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT } : null,
+        codeOf(event) === ValidationCode.EMAIL_INCORRECT_FORMAT ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT } : requestProblemOf(errorOf(event)),
     }),
-    assignResendFailed: assign({ error: { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const } }),
+    // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
+    assignCheckFailure: assign({ error: ({ event }) => requestProblemOf(errorOf(event)) }),
+    assignResendFailed: assign({
+      error: ({ event }) => requestProblemOf(errorOf(event)) ?? { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const },
+    }),
+    assignResendProblem: assign({ resendProblem: resendProblemOf }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'signup-resend',
   description:
     'Verify-needed page: a verified account goes to login, an unverified one may resend the mail, and without a known address the page asks for one.',
-  context: ({ input }) => ({ email: input.email, error: null }),
+  context: ({ input }) => ({ email: input.email, error: null, resendProblem: null }),
   initial: 'checking',
   states: {
     checking: {
@@ -84,16 +100,16 @@ export const signupResendMachine = setup({
           // mail was sent to it would be untrue.
           { guard: 'isEmailNotRegistered', target: 'asking', actions: 'assignNotRegistered' },
           // No verdict (network, server error, rate limit): the account may be in any state, so nothing is claimed.
-          { guard: 'isTransientFailure', target: 'checkFailed' },
+          { guard: 'isTransientFailure', target: 'checkFailed', actions: 'assignCheckFailure' },
           // No usable address in the link: ask for one.
           { target: 'asking', actions: 'assignCheckProblem' },
         ],
       },
     },
     checkFailed: {
-      description: 'The server could not be asked: AnErrorOccured, with Retry and Login.',
+      description: 'The server could not be asked: AnErrorOccured (or too many requests, and the wait), with Retry and Login.',
       tags: ['error'],
-      on: { 'check.retry': { target: 'checking' } },
+      on: { 'check.retry': { target: 'checking', actions: 'clearError' } },
     },
     asking: {
       description: 'An email field and Resend: the address is unknown, missing from the link, or not registered.',

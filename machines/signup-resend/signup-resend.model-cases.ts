@@ -1,7 +1,9 @@
+import { EMAIL_MAX_LENGTH } from '../../shared-domain/account.ts';
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { SignupResendContext, SignupResendErrorCode } from './signup-resend.machine.ts';
+import type { RequestProblem } from '../shared/request-problem.ts';
+import type { SignupResendContext, SignupResendFailure } from './signup-resend.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
 export const input = { email: 'ann@example.com' };
@@ -9,27 +11,68 @@ export const input = { email: 'ann@example.com' };
 export const TYPED_EMAIL = 'bob@example.com';
 export const MALFORMED_EMAIL = 'bob@';
 
-type Outcome = 'needsVerification' | 'checkFailed' | { asking: SignupResendErrorCode | null };
+/**
+ * Where a check sends the page: on to the resend, to Retry with the refusal it must word (null: its generic words), or
+ * to the email form with the error it must show.
+ */
+type Outcome = 'needsVerification' | { checkFailed: RequestProblem | null } | { asking: SignupResendFailure | null };
+
+/** A refusal over the address's length, as the request schema answers it (the English message is never shown). */
+function addressTooLong(field: 'username' | 'email'): ApiError {
+  const issue = { field, problem: 'too_long', limit: EMAIL_MAX_LENGTH };
+  return new ApiError(400, {
+    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { ...issue, issues: [issue] }),
+    message: `${field}: at most ${EMAIL_MAX_LENGTH} characters`,
+  });
+}
+
+const tooLong = (field: 'username' | 'email'): RequestProblem => ({ code: 'FieldProblem', field, problem: 'too_long', limit: EMAIL_MAX_LENGTH });
 
 /** What GET signup/verify/check may fail with, and where the page must go (written by hand). */
 export const checkFailures: Array<{ label: string; error: ApiError; outcome: Outcome }> = [
   { label: 'code 8 (not verified)', error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')), outcome: 'needsVerification' },
-  { label: 'code 82 (not registered)', error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), outcome: { asking: 'EmailNotRegistered' } },
+  { label: 'code 82 (not registered)', error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), outcome: { asking: { code: 'EmailNotRegistered' } } },
   { label: 'MISSING_EMAIL', error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail')), outcome: { asking: null } },
   {
     label: 'EMAIL_INCORRECT_FORMAT',
     error: new ApiError(400, apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat')),
-    outcome: { asking: 'EMAIL_INCORRECT_FORMAT' },
+    outcome: { asking: { code: 'EMAIL_INCORRECT_FORMAT' } },
   },
-  { label: 'rate limited', error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')), outcome: 'checkFailed' },
-  { label: 'network failure', error: new ApiError(0, null), outcome: 'checkFailed' },
+  // The link's address is longer than any account's: the form says so, with the limit.
+  { label: 'address over its limit', error: addressTooLong('username'), outcome: { asking: tooLong('username') } },
+  {
+    label: '429 (60 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 }), message: 'Too many requests' }),
+    outcome: { checkFailed: { code: 'RateLimited', retryAfterSeconds: 60 } },
+  },
+  { label: 'network failure', error: new ApiError(0, null), outcome: { checkFailed: null } },
 ];
 
-/** What GET signup/verify/resend may fail with; from the email form and from the verify-needed view alike. */
-export const resendFailures: Array<{ label: string; error: ApiError; fromForm: SignupResendErrorCode | 'verified' }> = [
-  { label: 'rate limited', error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')), fromForm: 'AnErrorOccuredWhenResendingVerificationEmail' },
-  { label: 'code 82', error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), fromForm: 'EmailNotRegistered' },
-  { label: 'ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')), fromForm: 'verified' },
+/**
+ * What GET signup/verify/resend may fail with, from the email form and from the verify-needed view alike: the error
+ * the form must show, and the refusal the verify-needed view must word (null: its generic words).
+ */
+export const resendFailures: Array<{ label: string; error: ApiError; fromForm: SignupResendFailure | 'verified'; fromView: RequestProblem | null }> = [
+  {
+    label: '429 (120 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    fromForm: { code: 'RateLimited', retryAfterSeconds: 120 },
+    fromView: { code: 'RateLimited', retryAfterSeconds: 120 },
+  },
+  { label: 'address over its limit', error: addressTooLong('email'), fromForm: tooLong('email'), fromView: tooLong('email') },
+  {
+    label: '500',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    fromForm: { code: 'AnErrorOccuredWhenResendingVerificationEmail' },
+    fromView: null,
+  },
+  {
+    label: 'code 82',
+    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    fromForm: { code: 'EmailNotRegistered' },
+    fromView: null,
+  },
+  { label: 'ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')), fromForm: 'verified', fromView: null },
 ];
 
 const allEvents: ModelEvent[] = [

@@ -9,7 +9,8 @@ import {
   settleDeferred,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
-import { signupResendMachine, type SignupResendErrorCode } from './signup-resend.machine.ts';
+import type { RequestProblem } from '../shared/request-problem.ts';
+import { signupResendMachine, type SignupResendFailure } from './signup-resend.machine.ts';
 import {
   checkFailures,
   describeSignupResendEvent,
@@ -24,7 +25,9 @@ interface Ctx {
   deferred: DeferredActors<'checkVerification' | 'resendVerification'>;
   /** The address the page works with, tracked here independently of the machine. */
   email: string;
-  expectedError: SignupResendErrorCode | null;
+  expectedError: SignupResendFailure | null;
+  /** The refusal the verify-needed view must word after its last resend failed (null: its generic words). */
+  expectedResendProblem: RequestProblem | null;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -36,6 +39,7 @@ const needsVerification = (ctx: Ctx) => {
   expect(view(ctx).context.email).toBe(ctx.email);
   expect(canSubmit(ctx)).toBe(false);
   expect(view(ctx).can({ type: 'form.change', value: 'x' })).toBe(false);
+  expect(view(ctx).context.error).toBeNull();
 };
 
 describeModel(signupResendMachine, {
@@ -46,29 +50,34 @@ describeModel(signupResendMachine, {
   setup: (): Ctx => {
     const deferred = createDeferredActors(['checkVerification', 'resendVerification']);
     const actor = createActor(signupResendMachine.provide({ actors: deferred.actors }), { input }).start();
-    return { deferred, actor, email: input.email, expectedError: null };
+    return { deferred, actor, email: input.email, expectedError: null, expectedResendProblem: null };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
     ...execDeferred((ctx: Ctx) => ctx.deferred, ['checkVerification', 'resendVerification']),
     'xstate.error.actor.checkVerification': (step, ctx) => {
       const { outcome } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      if (typeof outcome === 'object') ctx.expectedError = outcome.asking;
+      if (typeof outcome === 'object') ctx.expectedError = 'asking' in outcome ? outcome.asking : outcome.checkFailed;
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.resendVerification': (step, ctx) => {
-      const { fromForm } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      const { fromForm, fromView } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
       if (view(ctx).matches('sending') && fromForm !== 'verified') ctx.expectedError = fromForm;
+      if (view(ctx).matches('needsVerification')) ctx.expectedResendProblem = fromView;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'check.retry': (_step, ctx) => ctx.actor.send({ type: 'check.retry' }),
+    'check.retry': (_step, ctx) => {
+      ctx.expectedError = null;
+      ctx.actor.send({ type: 'check.retry' });
+    },
     'form.change': (step, ctx) => {
       ctx.email = (step.event as unknown as { value: string }).value;
       ctx.actor.send({ type: 'form.change', value: ctx.email });
     },
     'form.submit': (_step, ctx) => {
       // The shared rule is the machine's too; the model typed one case of each, so this only names them.
-      ctx.expectedError = validateEmail(ctx.email);
+      const code = validateEmail(ctx.email);
+      ctx.expectedError = code ? { code } : null;
       ctx.actor.send({ type: 'form.submit' });
     },
     'resend.request': (_step, ctx) => ctx.actor.send({ type: 'resend.request' }),
@@ -88,10 +97,12 @@ describeModel(signupResendMachine, {
       expect(view(ctx).can({ type: 'check.retry' })).toBe(true);
       expect(canResend(ctx)).toBe(false);
       expect(canSubmit(ctx)).toBe(false);
+      // A rate limit is kept to be worded; no answer leaves nothing to say but the generic words.
+      expect(view(ctx).context.error).toEqual(ctx.expectedError);
     },
     asking: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(view(ctx).context).toEqual({ email: ctx.email, error: ctx.expectedError ? { code: ctx.expectedError } : null });
+      expect(view(ctx).context).toEqual({ email: ctx.email, error: ctx.expectedError, resendProblem: null });
       expect(canSubmit(ctx)).toBe(true);
       expect(canResend(ctx)).toBe(false);
     },
@@ -134,6 +145,7 @@ describeModel(signupResendMachine, {
       expectSameState(view(ctx), snapshot);
       needsVerification(ctx);
       expect(view(ctx).hasTag('error')).toBe(true);
+      expect(view(ctx).context.resendProblem).toEqual(ctx.expectedResendProblem);
       expect(canResend(ctx)).toBe(true);
     },
     'needsVerification.alreadyVerified': (snapshot, ctx) => {

@@ -1,10 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Region } from '../../shared-domain/account.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import {
   resendVerification,
+  resendProblemOf,
   resendVerificationGuards,
   resendVerificationStates,
+  type ResendVerificationContext,
   type ResendVerificationEvent,
 } from '../shared/resend-verification.ts';
 
@@ -13,8 +16,10 @@ export interface SignupVerifyInput {
   email: string;
 }
 
-export interface SignupVerifyContext extends SignupVerifyInput {
+export interface SignupVerifyContext extends SignupVerifyInput, ResendVerificationContext {
   region: Region | null;
+  /** Why the link could not be checked when the server said why (too many requests): the page words it. */
+  problem: RequestProblem | null;
 }
 
 export interface VerifyAccountOutput {
@@ -43,12 +48,16 @@ export const signupVerifyMachine = setup({
     isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
   },
   actions: {
+    assignResendProblem: assign({ resendProblem: resendProblemOf }),
+    // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
+    assignProblem: assign({ problem: ({ event }) => requestProblemOf((event as { error?: unknown }).error) }),
+    clearProblem: assign({ problem: null }),
     assignRegion: assign({ region: ({ event }) => (event as { output?: { region: Region } }).output?.region ?? null }),
   },
 }).createMachine({
   id: 'signup-verify',
   description: 'Activate the account from the emailed link; a link that does not work offers to send a new one.',
-  context: ({ input }) => ({ ...input, region: null }),
+  context: ({ input }) => ({ ...input, region: null, problem: null, resendProblem: null }),
   initial: 'verifying',
   states: {
     verifying: {
@@ -60,7 +69,7 @@ export const signupVerifyMachine = setup({
         onDone: [{ guard: 'isVerifiedBefore', target: 'alreadyActive' }, { target: 'activated', actions: 'assignRegion' }],
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: 'isTransientFailure', target: 'failed' },
+          { guard: 'isTransientFailure', target: 'failed', actions: 'assignProblem' },
           // Spec §8: InvalidActivationLink (unknown, expired or superseded token alike), with resend.
           { target: 'invalid' },
         ],
@@ -75,9 +84,9 @@ export const signupVerifyMachine = setup({
       type: 'final',
     },
     failed: {
-      description: 'The server could not be asked: AnErrorOccured, with Retry.',
+      description: 'The server could not be asked: AnErrorOccured (or too many requests, and the wait), with Retry.',
       tags: ['error'],
-      on: { 'verify.retry': { target: 'verifying' } },
+      on: { 'verify.retry': { target: 'verifying', actions: 'clearProblem' } },
     },
     invalid: {
       description: 'InvalidActivationLink; a new verification mail can be sent to the email of the link.',

@@ -1,21 +1,49 @@
-import { REGIONS } from '../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH, REGIONS } from '../../shared-domain/account.ts';
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { RequestProblem } from '../shared/request-problem.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
 export const input = { verificationToken: 'verification-token-1', email: 'ann@example.com' };
 
-/** What GET signup/verify may fail with, and whether the page must call the link invalid (written by hand). */
-export const verifyFailures = [
-  { label: '400 INVALID_TOKEN', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')), invalid: true },
-  { label: 'network failure', error: new ApiError(0, null), invalid: false },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), invalid: false },
+/**
+ * What GET signup/verify may fail with, whether the page must call the link invalid, and the refusal it must word when
+ * it cannot tell (null: its generic words), written by hand.
+ */
+export const verifyFailures: Array<{ label: string; error: ApiError; invalid: boolean; problem: RequestProblem | null }> = [
+  { label: '400 INVALID_TOKEN', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')), invalid: true, problem: null },
+  {
+    // Too many requests says nothing about the link: neither "invalid link" nor a generic failure, but the wait.
+    label: '429 (45 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 45 }), message: 'Too many requests' }),
+    invalid: false,
+    problem: { code: 'RateLimited', retryAfterSeconds: 45 },
+  },
+  { label: 'network failure', error: new ApiError(0, null), invalid: false, problem: null },
+  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), invalid: false, problem: null },
 ];
 
-export const resendFailures = [
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')) },
-  { label: '400 ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')) },
+const addressTooLong = { field: 'email', problem: 'too_long', limit: EMAIL_MAX_LENGTH } as const;
+
+/** What the resend may fail with, and the refusal the page must word (null: its generic words). */
+export const resendFailures: Array<{ label: string; error: ApiError; problem: RequestProblem | null }> = [
+  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), problem: null },
+  {
+    label: '429 (120 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    problem: { code: 'RateLimited', retryAfterSeconds: 120 },
+  },
+  {
+    // The link's address is longer than any account's.
+    label: 'address over its limit',
+    error: new ApiError(400, {
+      ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { ...addressTooLong, issues: [addressTooLong] }),
+      message: `email: at most ${EMAIL_MAX_LENGTH} characters`,
+    }),
+    problem: { code: 'FieldProblem', ...addressTooLong },
+  },
+  { label: '400 ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')), problem: null },
 ];
 
 export const signupVerifyEvents: ModelEvent[] = [

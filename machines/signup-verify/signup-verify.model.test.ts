@@ -9,13 +9,17 @@ import {
   settleDeferred,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
+import type { RequestProblem } from '../shared/request-problem.ts';
 import { signupVerifyMachine, type VerifyAccountOutput } from './signup-verify.machine.ts';
-import { describeSignupVerifyEvent, input, signupVerifyEvents } from './signup-verify.model-cases.ts';
+import { describeSignupVerifyEvent, input, resendFailures, signupVerifyEvents, verifyFailures } from './signup-verify.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof signupVerifyMachine>;
   deferred: DeferredActors<'verifyAccount' | 'resendVerification'>;
   region: Region | null;
+  /** The refusals the page must word, as the test worked them out (null: its generic words). */
+  problem: RequestProblem | null;
+  resendProblem: RequestProblem | null;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -24,6 +28,7 @@ const canRetry = (ctx: Ctx) => view(ctx).can({ type: 'verify.retry' });
 
 const invalid = (ctx: Ctx) => {
   expect(view(ctx).context.region).toBeNull();
+  expect(view(ctx).context.problem).toBeNull();
   expect(canRetry(ctx)).toBe(false);
   expect(ctx.deferred.inputs('verifyAccount').at(-1)).toEqual({ verificationToken: input.verificationToken });
 };
@@ -34,7 +39,8 @@ describeModel(signupVerifyMachine, {
   describeEvent: describeSignupVerifyEvent,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['verifyAccount', 'resendVerification']);
-    return { deferred, region: null, actor: createActor(signupVerifyMachine.provide({ actors: deferred.actors }), { input }).start() };
+    const actor = createActor(signupVerifyMachine.provide({ actors: deferred.actors }), { input }).start();
+    return { deferred, region: null, problem: null, resendProblem: null, actor };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -44,7 +50,18 @@ describeModel(signupVerifyMachine, {
       ctx.region = output.alreadyVerified ? null : output.region;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'verify.retry': (_step, ctx) => ctx.actor.send({ type: 'verify.retry' }),
+    'xstate.error.actor.verifyAccount': (step, ctx) => {
+      ctx.problem = verifyFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.problem;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.resendVerification': (step, ctx) => {
+      ctx.resendProblem = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.problem;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'verify.retry': (_step, ctx) => {
+      ctx.problem = null;
+      ctx.actor.send({ type: 'verify.retry' });
+    },
     'resend.request': (_step, ctx) => ctx.actor.send({ type: 'resend.request' }),
   },
   states: {
@@ -74,6 +91,7 @@ describeModel(signupVerifyMachine, {
       // A link the server never judged is not called invalid, so no resend is offered for it.
       expect(canResend(ctx)).toBe(false);
       expect(ctx.deferred.pending('verifyAccount')).toBe(0);
+      expect(view(ctx).context.problem).toEqual(ctx.problem);
     },
     'invalid.idle': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -99,6 +117,7 @@ describeModel(signupVerifyMachine, {
       expectSameState(view(ctx), snapshot);
       invalid(ctx);
       expect(view(ctx).hasTag('error')).toBe(true);
+      expect(view(ctx).context.resendProblem).toEqual(ctx.resendProblem);
       expect(canResend(ctx)).toBe(true);
     },
     'invalid.alreadyVerified': (snapshot, ctx) => {

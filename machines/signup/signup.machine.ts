@@ -1,17 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validateSignup } from '../../shared-domain/account.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
+import { requestProblemOf } from '../shared/request-problem.ts';
 import {
   resendVerification,
+  resendProblemOf,
   resendVerificationGuards,
   resendVerificationStates,
+  type ResendVerificationContext,
   type ResendVerificationEvent,
 } from '../shared/resend-verification.ts';
 import { invitationProblemFrom, isInvitationRefusal, signupFailureFrom, type SignupFailure } from './signup.errors.ts';
 
 export type SignupField = 'email' | 'friendlyName' | 'password';
 
-export interface SignupContext {
+export interface SignupContext extends ResendVerificationContext {
   email: string;
   friendlyName: string;
   password: string;
@@ -74,15 +77,15 @@ export function createSignupMachine(kind: SignupKind) {
         ],
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: 'isTransientFailure', target: 'checkFailed' },
+          { guard: 'isTransientFailure', target: 'checkFailed', actions: 'assignCheckFailure' },
           { target: 'invalid', actions: 'assignInvitationProblem' },
         ],
       },
     },
     checkFailed: {
-      description: 'The server could not be asked: AnErrorOccured, with Retry.',
+      description: 'The server could not be asked: AnErrorOccured (or too many requests, and the wait), with Retry.',
       tags: ['error'],
-      on: { 'check.retry': { target: 'checking' } },
+      on: { 'check.retry': { target: 'checking', actions: 'clearError' } },
     },
     invalid: {
       description: 'Unknown, used or expired invitation, or its email has an account: why, and the ways on.',
@@ -114,6 +117,7 @@ export function createSignupMachine(kind: SignupKind) {
       isMissingCaptcha: ({ context }) => context.captchaToken === null,
     },
     actions: {
+      assignResendProblem: assign({ resendProblem: resendProblemOf }),
       assignField: assign(({ context, event }) => {
         if (event.type !== 'form.change') return {};
         return { ...context, [event.field]: event.value };
@@ -127,6 +131,8 @@ export function createSignupMachine(kind: SignupKind) {
       assignCaptchaRequired: assign({ error: { code: 'CaptchaRequired' } }),
       assignFailure: assign({ error: ({ event }) => signupFailureFrom((event as { error?: unknown }).error) }),
       assignInvitation: assign({ email: ({ event }) => (event as { output?: InvitationCheckOutput }).output?.email ?? '' }),
+      // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
+      assignCheckFailure: assign({ error: ({ event }) => requestProblemOf((event as { error?: unknown }).error) }),
       assignInvitationProblem: assign({ error: ({ event }) => ({ code: invitationProblemFrom((event as { error?: unknown }).error) }) }),
       assignMessage: assign({ message: ({ event }) => (event as { output?: { message?: string } }).output?.message ?? '' }),
       clearError: assign({ error: null }),
@@ -145,6 +151,7 @@ export function createSignupMachine(kind: SignupKind) {
       captchaRound: 0,
       error: null,
       message: null,
+      resendProblem: null,
     },
     initial: direct ? 'editing' : 'checking',
     states: {

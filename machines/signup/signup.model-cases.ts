@@ -2,6 +2,7 @@ import { NAME_MAX_LENGTH, validateSignup } from '../../shared-domain/account.ts'
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import type { RequestProblem } from '../shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from './signup.errors.ts';
 import type { SignupContext, SignupKind } from './signup.machine.ts';
 
@@ -54,8 +55,11 @@ export const invitationRefusal = {
   error: new ApiError(400, { ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'), message: 'The link is invalid or has expired' }),
 };
 
-/** What GET signup/invite/check may fail with, and the invalid-invitation reason each must give (null: Retry instead). */
-export const invitationCheckFailures: Array<{ label: string; error: ApiError; problem: InvitationProblem | null }> = [
+/**
+ * What GET signup/invite/check may fail with, and the invalid-invitation reason each must give (null: Retry instead,
+ * with `retryProblem` worded when the server said why it did not answer).
+ */
+export const invitationCheckFailures: Array<{ label: string; error: ApiError; problem: InvitationProblem | null; retryProblem?: RequestProblem }> = [
   { label: '404 INVITATION_NOT_FOUND', error: new ApiError(404, apiErrorBody(GenericCode.INVITATION_NOT_FOUND, 'InvitationNotFound')), problem: 'InvitationNotFound' },
   { label: '410 INVITATION_USED', error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_USED, 'InvitationUsed')), problem: 'InvitationUsed' },
   { label: '410 INVITATION_EXPIRED', error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_EXPIRED, 'InvitationExpired')), problem: 'InvitationExpired' },
@@ -65,13 +69,26 @@ export const invitationCheckFailures: Array<{ label: string; error: ApiError; pr
     problem: 'InvitationEmailRegistered',
   },
   { label: '400 VALIDATION_ERROR', error: new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError')), problem: 'InvitationNotFound' },
+  {
+    // Too many requests says nothing about the link: neither an invalid invitation nor a generic failure, but the wait.
+    label: '429 (30 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }), message: 'Too many requests' }),
+    problem: null,
+    retryProblem: { code: 'RateLimited', retryAfterSeconds: 30 },
+  },
   { label: 'network failure', error: new ApiError(0, null), problem: null },
   { label: '503', error: new ApiError(503, null), problem: null },
 ];
 
-export const resendFailures = [
-  { label: '429', error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')) },
-  { label: '400 ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')) },
+/** What the resend after signing up may fail with, and the refusal the page must word (null: its generic words). */
+export const resendFailures: Array<{ label: string; error: ApiError; problem: RequestProblem | null }> = [
+  {
+    label: '429 (120 s)',
+    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    problem: { code: 'RateLimited', retryAfterSeconds: 120 },
+  },
+  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), problem: null },
+  { label: '400 ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')), problem: null },
 ];
 
 const allEvents = (kind: SignupKind): ModelEvent[] => [

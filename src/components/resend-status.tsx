@@ -1,10 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { RequestProblem } from '../../machines/shared/request-problem.ts';
 import type { ResendStep } from '../../machines/shared/resend-verification.ts';
-import { errorMessages } from '../lib/error-messages.ts';
+import { errorMessages, requestProblemText } from '../lib/error-messages.ts';
 import { StatusMessage } from './status-message.tsx';
 
-/** The outcome of sending the verification mail again, on every page that offers it. */
-export function ResendStatus({ step }: { step: ResendStep | null }) {
+/**
+ * The outcome of sending the verification mail again, on every page that offers it; `problem` is the machine's
+ * `resendProblem`, the refusal of a failed resend that has words of its own (too many requests and the wait).
+ */
+export function ResendStatus({ step, problem = null }: { step: ResendStep | null; problem?: RequestProblem | null }) {
   const { i18n } = useLingui();
   if (step === 'resent') {
     return (
@@ -21,7 +25,11 @@ export function ResendStatus({ step }: { step: ResendStep | null }) {
     );
   }
   if (step === 'resendFailed') {
-    return <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccuredWhenResendingVerificationEmail)}</StatusMessage>;
+    return (
+      <StatusMessage kind="error">
+        {problem ? requestProblemText(i18n, problem) : i18n._(errorMessages.AnErrorOccuredWhenResendingVerificationEmail)}
+      </StatusMessage>
+    );
   }
   return null;
 }

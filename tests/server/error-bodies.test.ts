@@ -42,6 +42,15 @@ describe('VALIDATION_ERROR names the field and the limit', () => {
     expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', data: { field: 'email', problem: 'too_long', limit: EMAIL_MAX_LENGTH } });
   });
 
+  it.each([
+    ['verification check', '/api/signup/verify/check', 'username'],
+    ['verification resend', '/api/signup/verify/resend', 'email'],
+  ])('the verify-needed page\'s address, from the query (%s): the same limit as every account address', async (_label, path, field) => {
+    const response = await get(server, path, { [field]: address(EMAIL_MAX_LENGTH + 1) });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', data: { field, problem: 'too_long', limit: EMAIL_MAX_LENGTH } });
+  });
+
   it('accepts exactly the limit', async () => {
     const response = await send(server, 'POST', '/api/login', { username: address(EMAIL_MAX_LENGTH), password: 'p'.repeat(LOGIN_PASSWORD_MAX_LENGTH) });
     // Past validation: the account does not exist.

@@ -25,7 +25,8 @@ const token = z.string().max(512).default('');
 const invitedQuery = z.object({ invitation_token: token }).strict();
 const verifyQuery = z.object({ verification_token: token }).strict();
 const resendQuery = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).default(''), language: z.string().max(16).optional() }).strict();
-const checkQuery = z.object({ username: z.string().max(1024).default('') }).strict();
+// The verify-needed page asks with the address it then resends to: one limit for both, so it can say which.
+const checkQuery = z.object({ username: z.string().max(EMAIL_MAX_LENGTH).default('') }).strict();
 
 function form(body: z.output<typeof invitedBody>) {
   return {

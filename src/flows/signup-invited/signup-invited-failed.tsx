@@ -7,22 +7,23 @@ import type { signupInvitedMachine } from '../../../machines/signup-invited/sign
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, failureText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupInvitedMachine>;
   send: (event: SignupEvent) => void;
 }
 
-/** The server could not be asked about the invitation: nothing is known about it yet, so Retry (or Sign in). */
+/** The server could not be asked about the invitation: nothing is known about it yet, so Retry (or Sign in), and the wait if told. */
 export function SignupInvitedFailed({ state, send }: Props) {
   const { i18n } = useLingui();
+  const { error } = state.context;
   return (
     <Stack gap="md">
       <Title order={1} size="h3" ta="center">
         <Trans>Invitation</Trans>
       </Title>
-      <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
       <Button fullWidth disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
       </Button>

@@ -20,7 +20,7 @@ import { createDeferredQueue, describeModel, type DeferredQueue } from '../../..
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupInvitedPage } from './signup-invited-page.tsx';
-import { failureText, fieldLabels } from '../signup/signup-view-cases.ts';
+import { checkFailedText, failureText, fieldLabels } from '../signup/signup-view-cases.ts';
 
 const server = useMswServer();
 const INVITATION_TOKEN = 'invitation-token-1';
@@ -42,6 +42,8 @@ interface Ctx {
   expectedText: string | null;
   problem: InvitationProblem | null;
   message: string | null;
+  /** What the Retry view says after the last check that got no verdict. */
+  checkFailedText: string | null;
 }
 
 const field = (name: SignupField) => screen.getByLabelText(fieldLabels[name]) as HTMLInputElement;
@@ -83,6 +85,7 @@ describeModel(signupInvitedMachine, {
       expectedText: null,
       problem: null,
       message: null,
+      checkFailedText: null,
     };
     const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
     server.use(
@@ -106,6 +109,7 @@ describeModel(signupInvitedMachine, {
     'xstate.error.actor.checkInvitation': (step, ctx) => {
       const failure = invitationCheckFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
       ctx.problem = failure.problem;
+      ctx.checkFailedText = failure.problem ? null : checkFailedText[failure.label];
       ctx.requests.resolve('checkInvitation', answer(failure.error));
     },
     'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
@@ -149,8 +153,8 @@ describeModel(signupInvitedMachine, {
       await waitFor(() => expect(ctx.requests.pending('checkInvitation')).toBe(1));
       expect(ctx.requests.lastInput('checkInvitation')).toEqual({ invitation_token: INVITATION_TOKEN });
     },
-    checkFailed: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+    checkFailed: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/pages/login');
       // No verdict on the link: neither called invalid nor a form that may only fail.

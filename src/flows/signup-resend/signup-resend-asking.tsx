@@ -3,11 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupResendEvent, signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { paths } from '../../app/paths.ts';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -27,12 +28,13 @@ export function SignupResendAsking({ state, send }: Props) {
         <Text ta="center">
           <Trans>Enter the email you signed up with, and we will send the confirmation email to it again.</Trans>
         </Text>
-        <StatusMessage kind="error">{error ? i18n._(errorMessages[error.code]) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
         <TextInput
           label={t`Email`}
           type="email"
           name="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           value={email}
           onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
         />

@@ -6,22 +6,23 @@ import type { SignupResendEvent, signupResendMachine } from '../../../machines/s
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, failureText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
   send: (event: SignupResendEvent) => void;
 }
 
-/** The server could not be asked about the account: nothing is claimed about it, only Retry and Login. */
+/** The server could not be asked about the account: nothing is claimed about it, only Retry and Login (and the wait, if told). */
 export function SignupResendFailed({ state, send }: Props) {
   const { i18n } = useLingui();
+  const { error } = state.context;
   return (
     <Stack gap="md">
       <Title order={1} size="h3" ta="center">
         <Trans>Resend Confirmation Email</Trans>
       </Title>
-      <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
       <LinkRow>
         <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
           <Trans>Retry</Trans>

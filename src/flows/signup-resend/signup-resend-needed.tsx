@@ -27,7 +27,7 @@ export function SignupResendNeeded({ state, send }: Props) {
         // The address comes from the link: a plain string (t), never parsed as markup the way Trans would.
         <Text ta="center">{t`Open the link in the email we sent to ${email}.`}</Text>
       ) : null}
-      <ResendStatus step={resendStepOf(state.value, 'needsVerification')} />
+      <ResendStatus step={resendStepOf(state.value, 'needsVerification')} problem={state.context.resendProblem} />
       <LinkRow>
         <Button
           loading={state.hasTag('busy')}

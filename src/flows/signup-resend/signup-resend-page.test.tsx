@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { signupResendMachine, type SignupResendErrorCode } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
 import {
   checkFailures,
   describeSignupResendEvent,
@@ -13,6 +13,7 @@ import {
 } from '../../../machines/signup-resend/signup-resend.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { apiErrorBody } from '../../../shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { ValidationCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -21,19 +22,43 @@ import { SignupResendPage } from './signup-resend-page.tsx';
 
 const server = useMswServer();
 
-/** What a reader must see for each error of the email form, in English, written out by hand. */
-const errorText: Record<SignupResendErrorCode, string> = {
+/** What a reader must see, in English, written out by hand. */
+const NOT_REGISTERED = 'This email is not registered';
+const RESEND_FAILED = 'Error when resending the verification email, please try again later';
+const ADDRESS_TOO_LONG = 'Email: at most 254 characters';
+const RESEND_RATE_LIMITED = 'Too many attempts. Try again in 2 min 0 s.';
+/** The email form's own rules. */
+const validationText: Record<string, string> = {
   MISSING_EMAIL: 'Please enter your email',
   EMAIL_INCORRECT_FORMAT: 'Email is in incorrect format',
-  EmailNotRegistered: 'This email is not registered',
-  AnErrorOccuredWhenResendingVerificationEmail: 'Error when resending the verification email, please try again later',
+};
+/** After a check, by its failure's label: the email form's error (null: none), or the Retry view's words. */
+const checkText: Record<string, { asking: string | null } | { checkFailed: string }> = {
+  'code 82 (not registered)': { asking: NOT_REGISTERED },
+  MISSING_EMAIL: { asking: null },
+  EMAIL_INCORRECT_FORMAT: { asking: 'Email is in incorrect format' },
+  'address over its limit': { asking: ADDRESS_TOO_LONG },
+  '429 (60 s)': { checkFailed: 'Too many attempts. Try again in 1 min 0 s.' },
+  'network failure': { checkFailed: 'An error occured, please try again later' },
+};
+/** After a failed resend, by its failure's label: what the email form and the verify-needed view say. */
+const resendText: Record<string, { fromForm: string; fromView: string }> = {
+  '429 (120 s)': { fromForm: RESEND_RATE_LIMITED, fromView: RESEND_RATE_LIMITED },
+  'address over its limit': { fromForm: ADDRESS_TOO_LONG, fromView: ADDRESS_TOO_LONG },
+  '500': { fromForm: RESEND_FAILED, fromView: RESEND_FAILED },
+  'code 82': { fromForm: NOT_REGISTERED, fromView: RESEND_FAILED },
 };
 const SENT_CLAIM = /we sent to/;
 
 interface Ctx {
   requests: DeferredQueue<'checkVerification' | 'resendVerification'>;
   email: string;
-  expectedError: SignupResendErrorCode | null;
+  /** What the email form must say under its title (null: nothing). */
+  expectedError: string | null;
+  /** What the Retry view must say. */
+  checkFailedText: string | null;
+  /** What the verify-needed view must say after its last resend failed. */
+  resendFailedText: string | null;
   /** Where the last resend was asked from: the email form or the verify-needed view. */
   fromForm: boolean;
 }
@@ -71,7 +96,14 @@ describeModel(signupResendMachine, {
   serializeContext: serializeSignupResend,
   describeEvent: describeSignupResendEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), email: input.email, expectedError: null, fromForm: false };
+    const ctx: Ctx = {
+      requests: createDeferredQueue(),
+      email: input.email,
+      expectedError: null,
+      checkFailedText: null,
+      resendFailedText: null,
+      fromForm: false,
+    };
     const take = (id: 'checkVerification' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>
         (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
@@ -90,8 +122,10 @@ describeModel(signupResendMachine, {
     'xstate.done.actor.checkVerification': (step, ctx) =>
       ctx.requests.resolve('checkVerification', toResponse(step.event, { success: true, data: { verified: true } })),
     'xstate.error.actor.checkVerification': (step, ctx) => {
-      const { outcome } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      if (typeof outcome === 'object') ctx.expectedError = outcome.asking;
+      const { label } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      const text = checkText[label];
+      if (text && 'asking' in text) ctx.expectedError = text.asking;
+      if (text && 'checkFailed' in text) ctx.checkFailedText = text.checkFailed;
       ctx.requests.resolve('checkVerification', toResponse(step.event, {}));
     },
     'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
@@ -101,7 +135,7 @@ describeModel(signupResendMachine, {
       if (ctx.email) await userEvent.type(emailField(), ctx.email);
     },
     'form.submit': async (_step, ctx) => {
-      ctx.expectedError = ctx.email === '' ? 'MISSING_EMAIL' : ctx.email.includes('.') ? null : 'EMAIL_INCORRECT_FORMAT';
+      ctx.expectedError = ctx.email === '' ? validationText.MISSING_EMAIL : ctx.email.includes('.') ? null : validationText.EMAIL_INCORRECT_FORMAT;
       ctx.fromForm = true;
       // Enter in the field submits like the button.
       await userEvent.type(emailField(), '{Enter}');
@@ -113,8 +147,9 @@ describeModel(signupResendMachine, {
     'xstate.done.actor.resendVerification': (step, ctx) =>
       ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
     'xstate.error.actor.resendVerification': (step, ctx) => {
-      const { fromForm } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      if (ctx.fromForm && fromForm !== 'verified') ctx.expectedError = fromForm;
+      const { label, fromForm } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      if (fromForm !== 'verified' && ctx.fromForm) ctx.expectedError = resendText[label].fromForm;
+      if (fromForm !== 'verified' && !ctx.fromForm) ctx.resendFailedText = resendText[label].fromView;
       ctx.requests.resolve('resendVerification', toResponse(step.event, {}));
     },
   },
@@ -125,8 +160,8 @@ describeModel(signupResendMachine, {
       expect(ctx.requests.lastInput('checkVerification')).toEqual({ username: input.email });
       expect(screen.queryByRole('button')).toBeNull();
     },
-    checkFailed: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+    checkFailed: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
       // The account may be in any state: no claim about mail, and no resend that may not apply.
@@ -137,7 +172,7 @@ describeModel(signupResendMachine, {
       await expectForm(ctx);
       expect(formButton()).toHaveTextContent('Resend');
       expect(formButton()).toBeEnabled();
-      if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(errorText[ctx.expectedError]);
+      if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedError);
       else expect(screen.queryByRole('alert')).toBeNull();
     },
     sending: async (_snapshot, ctx) => {
@@ -170,7 +205,7 @@ describeModel(signupResendMachine, {
     },
     'needsVerification.resendFailed': async (_snapshot, ctx) => {
       await expectNeedsVerification(ctx);
-      expect(await screen.findByRole('alert')).toHaveTextContent('Error when resending the verification email, please try again later');
+      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.resendFailedText!);
       expect(resendButton()).toBeEnabled();
     },
     'needsVerification.alreadyVerified': async () => {
@@ -180,6 +215,17 @@ describeModel(signupResendMachine, {
 });
 
 describe('verify-needed page', () => {
+  it('stops typing at the longest address the server takes', async () => {
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/signup/verify/check', () => HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 })),
+    );
+    renderRoutes([{ path: '/pages/signup/resend', element: <SignupResendPage /> }], '/pages/signup/resend');
+    await userEvent.click(await screen.findByLabelText('Email'));
+    await userEvent.paste('x'.repeat(EMAIL_MAX_LENGTH + 10));
+    expect(emailField().value).toHaveLength(EMAIL_MAX_LENGTH);
+  });
+
   it('asks for the email when the link has none, and resends to the typed one', async () => {
     const asked: Array<Record<string, string>> = [];
     server.use(

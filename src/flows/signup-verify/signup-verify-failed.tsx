@@ -3,22 +3,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupVerifyEvent, signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupVerifyMachine>;
   send: (event: SignupVerifyEvent) => void;
 }
 
-/** The server could not be asked about the link: nothing is known about it yet, so only Retry. */
+/** The server could not be asked about the link: nothing is known about it yet, so only Retry (and the wait, if told). */
 export function SignupVerifyFailed({ state, send }: Props) {
   const { i18n } = useLingui();
+  const { problem } = state.context;
   return (
     <Stack gap="md" align="center">
       <Title order={1} size="h3" ta="center">
         <Trans>Account activation</Trans>
       </Title>
-      <StatusMessage kind="error">{i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{problem ? requestProblemText(i18n, problem) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
       <Button disabled={!state.can({ type: 'verify.retry' })} onClick={() => send({ type: 'verify.retry' })}>
         <Trans>Retry</Trans>
       </Button>

@@ -23,7 +23,7 @@ export function SignupVerifyInvalid({ state, send }: Props) {
       </Title>
       {/* The resend's own outcome replaces the link's error once there is one. */}
       {step === 'resent' || step === 'resendFailed' ? (
-        <ResendStatus step={step} />
+        <ResendStatus step={step} problem={state.context.resendProblem} />
       ) : (
         <StatusMessage kind="error">{i18n._(errorMessages.InvalidActivationLink)}</StatusMessage>
       )}

@@ -4,7 +4,13 @@ import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
 import type { VerifyAccountOutput } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import { describeSignupVerifyEvent, input, signupVerifyEvents } from '../../../machines/signup-verify/signup-verify.model-cases.ts';
+import {
+  describeSignupVerifyEvent,
+  input,
+  resendFailures,
+  signupVerifyEvents,
+  verifyFailures,
+} from '../../../machines/signup-verify/signup-verify.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
@@ -25,9 +31,26 @@ const regionNames: Record<string, string> = {
   dev: 'Development',
 };
 
+const AN_ERROR_OCCURED = 'An error occured, please try again later';
+const RESEND_FAILED = 'Error when resending the verification email, please try again later';
+/** What the Retry view says, by the failure's label (the ones that give no verdict on the link). */
+const verifyFailedText: Record<string, string> = {
+  '429 (45 s)': 'Too many attempts. Try again in 0 min 45 s.',
+  'network failure': AN_ERROR_OCCURED,
+  '500': AN_ERROR_OCCURED,
+};
+/** What a failed resend says, by the failure's label. */
+const resendFailedText: Record<string, string> = {
+  '500': RESEND_FAILED,
+  '429 (120 s)': 'Too many attempts. Try again in 2 min 0 s.',
+  'address over its limit': 'Email: at most 254 characters',
+};
+
 interface Ctx {
   requests: DeferredQueue<'verifyAccount' | 'resendVerification'>;
   region: string | null;
+  failedText: string | null;
+  resendFailedText: string | null;
   /**
    * The link's token, new for every path: the page shares one request per token between its mounts, so a path that
    * ends while a check is pending would otherwise hand that request to the next path.
@@ -66,7 +89,13 @@ describeModel(signupVerifyMachine, {
   events: signupVerifyEvents,
   describeEvent: describeSignupVerifyEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), region: null, token: `${input.verificationToken}-${(paths += 1)}` };
+    const ctx: Ctx = {
+      requests: createDeferredQueue(),
+      region: null,
+      failedText: null,
+      resendFailedText: null,
+      token: `${input.verificationToken}-${(paths += 1)}`,
+    };
     const take = (id: 'verifyAccount' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>
         (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
@@ -87,11 +116,19 @@ describeModel(signupVerifyMachine, {
       ctx.requests.resolve('verifyAccount', toResponse(step.event, { success: true, data }));
     },
     'verify.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
-    'xstate.error.actor.verifyAccount': (step, ctx) => ctx.requests.resolve('verifyAccount', toResponse(step.event, {})),
+    'xstate.error.actor.verifyAccount': (step, ctx) => {
+      const { label } = verifyFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.failedText = verifyFailedText[label] ?? null;
+      ctx.requests.resolve('verifyAccount', toResponse(step.event, {}));
+    },
     'resend.request': () => userEvent.click(resendButton()),
     'xstate.done.actor.resendVerification': (step, ctx) =>
       ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
-    'xstate.error.actor.resendVerification': (step, ctx) => ctx.requests.resolve('resendVerification', toResponse(step.event, {})),
+    'xstate.error.actor.resendVerification': (step, ctx) => {
+      const { label } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.resendFailedText = resendFailedText[label] ?? null;
+      ctx.requests.resolve('resendVerification', toResponse(step.event, {}));
+    },
   },
   states: {
     verifying: async (_snapshot, ctx) => {
@@ -110,8 +147,8 @@ describeModel(signupVerifyMachine, {
       await expectAlreadyActive();
       expect(ctx.requests.inputs('verifyAccount').at(-1)).toEqual({ verification_token: ctx.token });
     },
-    failed: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occured, please try again later');
+    failed: async (_snapshot, ctx) => {
+      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.failedText!);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
       // No verdict on the link yet: it is not called invalid, and nothing that needs one is offered.
       expect(screen.queryByText(/invalid recovery or activation link/)).toBeNull();
@@ -140,9 +177,7 @@ describeModel(signupVerifyMachine, {
     },
     'invalid.resendFailed': async (_snapshot, ctx) => {
       await expectInvalid(ctx);
-      await waitFor(() =>
-        expect(screen.getByRole('alert')).toHaveTextContent('Error when resending the verification email, please try again later'),
-      );
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ctx.resendFailedText!));
       expect(resendButton()).toBeEnabled();
     },
   },

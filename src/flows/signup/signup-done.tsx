@@ -23,7 +23,7 @@ export function SignupDone({ state, send, linkSearch = '' }: Props) {
         <Trans>Verify your email</Trans>
       </Title>
       <StatusMessage kind="success">{state.context.message}</StatusMessage>
-      <ResendStatus step={resendStepOf(state.value, 'signedUp')} />
+      <ResendStatus step={resendStepOf(state.value, 'signedUp')} problem={state.context.resendProblem} />
       <LinkRow>
         <Button
           variant="subtle"

@@ -8,6 +8,7 @@ import {
   CAPTCHA_TOKEN,
   describeSignupEvent,
   filled,
+  resendFailures,
   serializeSignupContext,
   signupEvents,
   submitFailures,
@@ -20,7 +21,7 @@ import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
 import type { CaptchaProps } from './signup-captcha.tsx';
 import { SignupPage } from './signup-page.tsx';
-import { failureText, fieldLabels } from './signup-view-cases.ts';
+import { failureText, fieldLabels, resendFailureText } from './signup-view-cases.ts';
 
 const server = useMswServer();
 const TERMS_URL = 'https://provider.example/terms';
@@ -38,6 +39,8 @@ interface Ctx {
   rounds: number;
   expectedText: string | null;
   message: string | null;
+  /** What the page says after the last failed resend. */
+  resendFailedText: string | null;
 }
 
 function toResponse(event: ModelEvent, success: Record<string, unknown> | null): Response {
@@ -108,6 +111,7 @@ describeModel(signupMachine, {
       rounds: 0,
       expectedText: null,
       message: null,
+      resendFailedText: null,
     };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: { termsUrl: TERMS_URL } })),
@@ -177,7 +181,11 @@ describeModel(signupMachine, {
     'resend.request': () => userEvent.click(screen.getByRole('button', { name: 'Resend' })),
     'xstate.done.actor.resendVerification': (step, ctx) =>
       ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
-    'xstate.error.actor.resendVerification': (step, ctx) => ctx.requests.resolve('resendVerification', toResponse(step.event, null)),
+    'xstate.error.actor.resendVerification': (step, ctx) => {
+      const { label } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      ctx.resendFailedText = resendFailureText[label] ?? null;
+      ctx.requests.resolve('resendVerification', toResponse(step.event, null));
+    },
   },
   states: {
     'editing.termsPending': async (_snapshot, ctx) => {
@@ -221,7 +229,7 @@ describeModel(signupMachine, {
     },
     'signedUp.resendFailed': async (_snapshot, ctx) => {
       await expectSignedUp(ctx);
-      expect(await screen.findByRole('alert')).toHaveTextContent('Error when resending the verification email, please try again later');
+      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.resendFailedText!);
       expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
     },
     'signedUp.alreadyVerified': async (_snapshot, ctx) => {

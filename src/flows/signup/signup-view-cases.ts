@@ -13,4 +13,17 @@ export const failureText: Record<string, string> = {
   'network failure': 'An error occured, please try again later',
 };
 
+/** What the page says after a failed resend of the verification mail, by the failure's label. */
+export const resendFailureText: Record<string, string> = {
+  '429 (120 s)': 'Too many attempts. Try again in 2 min 0 s.',
+  '500': 'Error when resending the verification email, please try again later',
+};
+
+/** What the invited page's Retry view says when the link could not be checked, by the failure's label. */
+export const checkFailedText: Record<string, string> = {
+  '429 (30 s)': 'Too many attempts. Try again in 0 min 30 s.',
+  'network failure': 'An error occured, please try again later',
+  '503': 'An error occured, please try again later',
+};
+
 export const fieldLabels: Record<SignupField, string> = { email: 'Email', friendlyName: 'Name', password: 'Password' };

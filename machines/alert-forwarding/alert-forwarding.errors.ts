@@ -1,6 +1,7 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import type { AlertForwardingFieldProblem } from '../../shared-domain/alert-forwarding.ts';
 import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
+import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 
 /** Every failure the alert forwarding page can show; the view translates each through the one message table. */
 export type AlertForwardingError =
@@ -9,6 +10,12 @@ export type AlertForwardingError =
   | 'AlertForwardingAlreadyConfigured'
   | 'CredentialNotFound'
   | 'AnErrorOccured';
+
+/**
+ * A code of the page's own, or a refusal of the request itself, which the page words (too many key issues and the
+ * wait, a field over its limit): the server says those in English only.
+ */
+export type AlertForwardingFailure = AlertForwardingError | RequestProblem;
 
 /** Spec §4: code 9 sends the reader to /pages/access-denied; so does 80, the owner of a group without API access. */
 export function isAccessDeniedFailure(error: unknown): boolean {
@@ -20,8 +27,11 @@ export function isNotConfiguredFailure(error: unknown): boolean {
   return isApiError(error) && error.code === ServerCode.NoAlertConfig;
 }
 
-/** Any failure but a 401 (which goes to log in again), by the server's error name, else by its code. */
-export function alertForwardingFailureFrom(error: unknown): AlertForwardingError {
+/**
+ * Any failure but a 401 (which goes to log in again), by the server's error name, else a refusal of the request, else
+ * by its code.
+ */
+export function alertForwardingFailureFrom(error: unknown): AlertForwardingFailure {
   if (!isApiError(error)) return 'AnErrorOccured';
   switch (error.body?.error?.name) {
     case 'InvalidForwardAlertWebhook':
@@ -33,6 +43,8 @@ export function alertForwardingFailureFrom(error: unknown): AlertForwardingError
     default:
       break;
   }
+  const problem = requestProblemOf(error);
+  if (problem) return problem;
   if (error.code === ServerCode.NoAlertConfig) return 'NoAlertConfig';
   if (error.code === GenericCode.NOT_FOUND) return 'CredentialNotFound';
   return 'AnErrorOccured';

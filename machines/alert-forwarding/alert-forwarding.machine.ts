@@ -13,7 +13,7 @@ import {
   alertForwardingFailureFrom,
   isAccessDeniedFailure,
   isNotConfiguredFailure,
-  type AlertForwardingError,
+  type AlertForwardingFailure,
 } from './alert-forwarding.errors.ts';
 import { isSessionEnded } from '../shared/session-ended.ts';
 import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
@@ -30,7 +30,7 @@ export interface AlertForwardingContext {
   form: { url: string; publicKey: string };
   /** The field the edit dialog changes. */
   editing: AlertForwardingField | null;
-  error: AlertForwardingError | null;
+  error: AlertForwardingFailure | null;
 }
 
 export type AlertForwardingEvent =

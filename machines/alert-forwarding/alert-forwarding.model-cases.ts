@@ -8,7 +8,7 @@ import {
 } from '../../shared-domain/alert-forwarding.ts';
 import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { AlertForwardingError } from './alert-forwarding.errors.ts';
+import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
@@ -76,7 +76,28 @@ export const loadFailures: Array<{
   { label: 'network failure', error: new ApiError(0, null), outcome: 'AnErrorOccured' },
 ];
 
-export const setupFailures: Array<{ label: string; error: ApiError; code: AlertForwardingError }> = [
+/** The server's longest webhook address and key (server/modules/alert-forwarding/alert-forwarding.routes.ts). */
+export const URL_BODY_LIMIT = 4096;
+export const KEY_BODY_LIMIT = 8192;
+
+/** Too many key issues for the account: the page says so with the wait, never the server's English. */
+const rateLimited = (seconds: number) =>
+  new ApiError(429, {
+    ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: seconds }),
+    message: 'Too many requests, please try again later',
+  });
+
+/** A field over the request's limit: the page names the field and the limit. */
+function tooLong(field: 'url' | 'public_rsa_key', limit: number) {
+  const issue = { field, problem: 'too_long', limit } as const;
+  const error = new ApiError(400, {
+    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { ...issue, issues: [issue] }),
+    message: `${field}: at most ${limit} characters`,
+  });
+  return { error, code: { code: 'FieldProblem', ...issue } as AlertForwardingFailure };
+}
+
+export const setupFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
   {
     label: '400 InvalidRsaPublicKey',
     error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidRsaPublicKey'),
@@ -87,14 +108,26 @@ export const setupFailures: Array<{ label: string; error: ApiError; code: AlertF
     error: failure(409, GenericCode.ALERT_FORWARDING_EXISTS, 'AlertForwardingAlreadyConfigured'),
     code: 'AlertForwardingAlreadyConfigured',
   },
+  { label: 'set-up 429 (40 s)', error: rateLimited(40), code: { code: 'RateLimited', retryAfterSeconds: 40 } },
+  { label: 'set-up 400 url over its limit', ...tooLong('url', URL_BODY_LIMIT) },
 ];
 
-export const editFailure = {
-  label: '400 InvalidForwardAlertWebhook',
-  error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook'),
-  code: 'InvalidForwardAlertWebhook' as AlertForwardingError,
+export const editFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
+  {
+    label: '400 InvalidForwardAlertWebhook',
+    error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook'),
+    code: 'InvalidForwardAlertWebhook',
+  },
+];
+/** The edited field over its limit: offered only while that field is being saved, as the server would answer. */
+export const editTooLong: Record<AlertForwardingField, { label: string; error: ApiError; code: AlertForwardingFailure }> = {
+  url: { label: 'edit 400 url over its limit', ...tooLong('url', URL_BODY_LIMIT) },
+  publicKey: { label: 'edit 400 key over its limit', ...tooLong('public_rsa_key', KEY_BODY_LIMIT) },
 };
-export const renewFailure = { label: '500', error: failure(500, GenericCode.INTERNAL, 'InternalError'), code: 'AnErrorOccured' as AlertForwardingError };
+export const renewFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
+  { label: '500', error: failure(500, GenericCode.INTERNAL, 'InternalError'), code: 'AnErrorOccured' },
+  { label: 'renew 429 (20 s)', error: rateLimited(20), code: { code: 'RateLimited', retryAfterSeconds: 20 } },
+];
 export const clearFailure = {
   label: '404 code 28',
   error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'),
@@ -128,9 +161,9 @@ const fixedEvents: ModelEvent[] = [
   ...loadFailures.map(({ error }) => ({ type: 'xstate.error.actor.loadConfig' as const, error })),
   { type: 'xstate.done.actor.saveSetup', output: SETUP_KEYS },
   ...setupFailures.map(({ error }) => ({ type: 'xstate.error.actor.saveSetup' as const, error })),
-  { type: 'xstate.error.actor.saveEdit', error: editFailure.error },
+  ...editFailures.map(({ error }) => ({ type: 'xstate.error.actor.saveEdit' as const, error })),
   { type: 'xstate.done.actor.renewKeys', output: RENEWED_KEYS },
-  { type: 'xstate.error.actor.renewKeys', error: renewFailure.error },
+  ...renewFailures.map(({ error }) => ({ type: 'xstate.error.actor.renewKeys' as const, error })),
   { type: 'xstate.done.actor.clearData', output: undefined },
   { type: 'xstate.error.actor.clearData', error: clearFailure.error },
   { type: 'xstate.done.actor.stopV3Alerts', output: undefined },
@@ -160,6 +193,7 @@ export function alertForwardingEvents(snapshot: Snapshot): ModelEvent[] {
         ? { ...context.config, url: context.form.url }
         : { ...context.config, group_public_key: context.form.publicKey };
     events.push({ type: 'xstate.done.actor.saveEdit', output: { changed: true, config } });
+    if (context.editing) events.push({ type: 'xstate.error.actor.saveEdit', error: editTooLong[context.editing].error });
   }
   return events;
 }
@@ -180,7 +214,7 @@ export function serializeAlertForwarding(snapshot: { value: unknown; context: Al
 
 export function describeAlertForwardingEvent(event: ModelEvent): string {
   const e = event as { type: string; field?: string; value?: string; error?: unknown; output?: unknown };
-  const named = [...loadFailures, ...setupFailures, editFailure, renewFailure, clearFailure, stopFailure].find((f) => f.error === e.error);
+  const named = [...loadFailures, ...setupFailures, ...editFailures, ...Object.values(editTooLong), ...renewFailures, clearFailure, stopFailure].find((f) => f.error === e.error);
   const short = (v: string) => (v.startsWith('-----BEGIN') ? (v === KEY_A ? 'KEY_A' : 'KEY_B') : JSON.stringify(v));
   if (e.type === 'form.change') return `${e.field} = ${short(e.value ?? '')}`;
   if (e.type === 'field.edit') return `edit ${e.field}`;

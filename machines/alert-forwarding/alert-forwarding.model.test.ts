@@ -10,7 +10,7 @@ import {
   type ModelStep,
 } from '../../tests/support/model-harness.ts';
 import { UNCOPIED_SECRET } from '../shared/show-once.ts';
-import type { AlertForwardingError } from './alert-forwarding.errors.ts';
+import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import { alertForwardingMachine, type AlertForwardingField } from './alert-forwarding.machine.ts';
 import {
   BAD_KEY,
@@ -19,10 +19,11 @@ import {
   alertForwardingEvents,
   clearFailure,
   describeAlertForwardingEvent,
-  editFailure,
+  editFailures,
+  editTooLong,
   loadFailures,
   NO_SESSION,
-  renewFailure,
+  renewFailures,
   serializeAlertForwarding,
   setupFailures,
   stopFailure,
@@ -39,7 +40,7 @@ interface Ctx {
   keys: AlertForwardingKeys | null;
   typed: { url: string; publicKey: string };
   editing: AlertForwardingField | null;
-  error: AlertForwardingError | null;
+  error: AlertForwardingFailure | null;
   sessionEnded: boolean;
   /** Whether the AES key on show was copied: until then, closing asks first. */
   copied: boolean;
@@ -55,12 +56,12 @@ function expectedProblem(field: AlertForwardingField, value: string): AlertForwa
   return value === '' || value === BAD_KEY ? 'InvalidRsaPublicKey' : null;
 }
 
-function failureOf(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingError }>): AlertForwardingError {
+function failureOf(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingFailure }>): AlertForwardingFailure {
   return list.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
 }
 
-/** A failed call: a 401 ends the session, anything else is the code the dialog shows. */
-function fail(step: ModelStep, ctx: Ctx, code: () => AlertForwardingError) {
+/** A failed call: a 401 ends the session, anything else is the failure the dialog shows. */
+function fail(step: ModelStep, ctx: Ctx, code: () => AlertForwardingFailure) {
   if ((step.event as { error: unknown }).error === NO_SESSION) ctx.sessionEnded = true;
   else ctx.error = code();
   return settleDeferred(ctx.deferred, step.event);
@@ -75,7 +76,7 @@ function expectIdle(ctx: Ctx) {
 }
 
 function expectDialogError(ctx: Ctx) {
-  expect(view(ctx).context.error).toBe(ctx.error);
+  expect(view(ctx).context.error).toEqual(ctx.error);
 }
 
 function expectBusy(ctx: Ctx, id: Id) {
@@ -176,14 +177,14 @@ describeModel(alertForwardingMachine, {
       ctx.editing = null;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.saveEdit': (step, ctx) => fail(step, ctx, () => editFailure.code),
+    'xstate.error.actor.saveEdit': (step, ctx) => fail(step, ctx, () => failureOf(step, [...editFailures, ...Object.values(editTooLong)])),
     'xstate.done.actor.renewKeys': (step, ctx) => {
       ctx.copied = false;
       ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
       ctx.config = ctx.keys.config;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.renewKeys': (step, ctx) => fail(step, ctx, () => renewFailure.code),
+    'xstate.error.actor.renewKeys': (step, ctx) => fail(step, ctx, () => failureOf(step, renewFailures)),
     'xstate.done.actor.clearData': (step, ctx) => {
       ctx.config = null;
       return settleDeferred(ctx.deferred, step.event);

@@ -170,11 +170,15 @@ export function requestProblemText(i18n: I18n, problem: RequestProblem): string 
   }
 }
 
-/** What a page says for a failure its machine kept: a translated code, a RequestProblem, or the server's own words. */
+/**
+ * What a page says for a failure its machine kept: a translated code (bare, or as `{ code }`), a RequestProblem, or the
+ * server's own words.
+ */
 export function failureText(
   i18n: I18n,
-  failure: { code: ErrorMessageKey } | RequestProblem | { serverMessage: string },
+  failure: ErrorMessageKey | { code: ErrorMessageKey } | RequestProblem | { serverMessage: string },
 ): string {
+  if (typeof failure === 'string') return i18n._(errorMessages[failure]);
   if ('serverMessage' in failure) return failure.serverMessage;
   if (isRequestProblem(failure)) return requestProblemText(i18n, failure);
   return i18n._(errorMessages[failure.code]);

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 
 interface Props extends AlertForwardingViewProps {
@@ -32,7 +32,7 @@ export function AlertForwardingConfirm({ action, state, send }: Props) {
     <ConfirmDialog
       title={texts.title}
       confirmLabel={texts.label}
-      error={error ? i18n._(errorMessages[error]) : null}
+      error={error ? failureText(i18n, error) : null}
       busy={state.hasTag('busy')}
       canConfirm={state.can({ type: 'dialog.confirm' })}
       canClose={state.can({ type: 'dialog.close' })}

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import '@mantine/core/styles/Modal.css';
 
@@ -13,7 +13,7 @@ export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewP
   return (
     <Modal opened onClose={close} title={t`Alert forwarding could not be loaded`} centered>
       <Stack gap="md">
-        <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
         <Group justify="flex-end">
           <Button onClick={close} data-autofocus>
             <Trans>Close</Trans>

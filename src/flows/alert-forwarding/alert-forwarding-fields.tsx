@@ -2,7 +2,7 @@ import { Button, Group, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 
 interface FieldProps {
@@ -52,7 +52,7 @@ export function DialogFormFooter({ state, close }: Pick<AlertForwardingViewProps
   const { error } = state.context;
   return (
     <>
-      <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={close} disabled={!state.can({ type: 'dialog.close' })}>
           <Trans>Cancel</Trans>

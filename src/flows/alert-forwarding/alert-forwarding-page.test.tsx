@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { AlertForwardingError } from '../../../machines/alert-forwarding/alert-forwarding.errors.ts';
+import type { AlertForwardingError, AlertForwardingFailure } from '../../../machines/alert-forwarding/alert-forwarding.errors.ts';
 import { alertForwardingMachine, type AlertForwardingField } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
 import {
   BAD_KEY,
@@ -12,10 +12,11 @@ import {
   alertForwardingEvents,
   clearFailure,
   describeAlertForwardingEvent,
-  editFailure,
+  editFailures,
+  editTooLong,
   loadFailures,
   NO_SESSION,
-  renewFailure,
+  renewFailures,
   serializeAlertForwarding,
   setupFailures,
   stopFailure,
@@ -37,6 +38,14 @@ const texts: Record<AlertForwardingError, string> = {
   AlertForwardingAlreadyConfigured: 'Alert forwarding is already set up for this credential: reload the page to see it',
   CredentialNotFound: 'This credential does not exist, or belongs to another account',
   AnErrorOccured: 'An error occured, please try again later',
+};
+/** Refusals of the request itself, worded by the page from their code, by the failure's label. */
+const requestProblemTexts: Record<string, string> = {
+  'set-up 429 (40 s)': 'Too many attempts. Try again in 0 min 40 s.',
+  'set-up 400 url over its limit': 'Webhook URL: at most 4096 characters',
+  'edit 400 url over its limit': 'Webhook URL: at most 4096 characters',
+  'edit 400 key over its limit': 'RSA public key: at most 8192 characters',
+  'renew 429 (20 s)': 'Too many attempts. Try again in 0 min 20 s.',
 };
 const NOT_CONFIGURED =
   'Alert forwarding is not set up for this credential. Once it is, every alert is sent to your webhook, encrypted to your RSA public key and signed by us.';
@@ -78,8 +87,9 @@ function toResponse(event: ModelEvent, success: unknown): Response {
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
-function failureText(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingError }>): string {
-  return texts[list.find((f) => f.error === (step.event as { error: unknown }).error)!.code];
+function failureText(step: ModelStep, list: Array<{ label: string; error: unknown; code: AlertForwardingFailure }>): string {
+  const { label, code } = list.find((f) => f.error === (step.event as { error: unknown }).error)!;
+  return typeof code === 'string' ? texts[code] : requestProblemTexts[label];
 }
 
 async function expectDialogError(name: string, ctx: Ctx) {
@@ -259,7 +269,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('saveEdit', toResponse(step.event, { success: true, data: output }));
     },
     'xstate.error.actor.saveEdit': (step, ctx) => {
-      ctx.error = unlessSessionEnded(step, () => texts[editFailure.code]);
+      ctx.error = unlessSessionEnded(step, () => failureText(step, [...editFailures, ...Object.values(editTooLong)]));
       ctx.requests.resolve('saveEdit', toResponse(step.event, null));
     },
     'xstate.done.actor.renewKeys': (step, ctx) => {
@@ -268,7 +278,7 @@ describeModel(alertForwardingMachine, {
       ctx.requests.resolve('renewKeys', toResponse(step.event, { success: true, data: ctx.keys }));
     },
     'xstate.error.actor.renewKeys': (step, ctx) => {
-      ctx.error = unlessSessionEnded(step, () => texts[renewFailure.code]);
+      ctx.error = unlessSessionEnded(step, () => failureText(step, renewFailures));
       ctx.requests.resolve('renewKeys', toResponse(step.event, null));
     },
     'xstate.done.actor.clearData': (step, ctx) => {

@@ -10,7 +10,7 @@ import {
 } from '../../shared-domain/credentials.ts';
 import { isSessionEnded } from '../shared/session-ended.ts';
 import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
-import { createGrantFailureFrom, type CreateGrantErrorCode } from './create-grant.errors.ts';
+import { createGrantFailureFrom, type CreateGrantFailure } from './create-grant.errors.ts';
 
 /** What the credentials page knows when it opens the dialog: the server's limits and how many grants exist. */
 export interface CreateGrantInput {
@@ -24,7 +24,7 @@ export interface CreateGrantContext extends CreateGrantInput {
   applicationName: string;
   /** The textarea: one redirect URI a line (authorization_code only). */
   redirectUris: string;
-  error: CreateGrantErrorCode | null;
+  error: CreateGrantFailure | null;
   /** The new credential with its secret, shown once in the details step. */
   created: GrantSecret | null;
 }

@@ -2,7 +2,7 @@ import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { validateRedirectUris, type GrantSecret } from '../../shared-domain/credentials.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { CreateGrantErrorCode } from './create-grant.errors.ts';
+import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
@@ -38,8 +38,8 @@ export const CREATED: GrantSecret = {
   redirect_uris: [],
 };
 
-/** What POST client_grant may answer, and the code the form must then show (written by hand). */
-export const createFailures: Array<{ label: string; error: ApiError; code: CreateGrantErrorCode }> = [
+/** What POST client_grant may answer, and the failure the form must then show (written by hand). */
+export const createFailures: Array<{ label: string; error: ApiError; code: CreateGrantFailure }> = [
   {
     label: '409 ApplicationNameTaken',
     error: new ApiError(409, apiErrorBody(GenericCode.APPLICATION_NAME_TAKEN, 'ApplicationNameTaken')),
@@ -59,6 +59,12 @@ export const createFailures: Array<{ label: string; error: ApiError; code: Creat
     label: '400 TooManyRedirectUris',
     error: new ApiError(400, apiErrorBody(GenericCode.TOO_MANY_REDIRECT_URIS, 'TooManyRedirectUris', { limit: 2 })),
     code: 'TooManyRedirectUris',
+  },
+  {
+    // Ten redirect URIs at their longest outgrow the server's body limit: no retry helps, so it is not a generic error.
+    label: '413 body too large',
+    error: new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge', { limit_bytes: 16 * 1024 })),
+    code: { code: 'RequestTooLarge' },
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
 ];

@@ -8,7 +8,7 @@ import {
   settleDeferred,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
-import type { CreateGrantErrorCode } from './create-grant.errors.ts';
+import type { CreateGrantErrorCode, CreateGrantFailure } from './create-grant.errors.ts';
 import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import { createGrantMachine } from './create-grant.machine.ts';
 import {
@@ -30,7 +30,7 @@ interface Ctx {
   /** What the user chose and typed, and what the form must show, tracked here independently of the machine. */
   grantType: GrantType | null;
   typed: { applicationName: string; redirectUris: string };
-  expectedError: CreateGrantErrorCode | null;
+  expectedError: CreateGrantFailure | null;
   created: boolean;
   sessionEnded: boolean;
   /** Whether the shown secret was copied: until then, closing asks first. */

@@ -40,6 +40,8 @@ const texts: Record<CreateGrantErrorCode, string> = {
   TooManyRedirectUris: 'A grant may have at most 2 redirect URIs',
   RedirectUriTooLong: 'A redirect URI may be at most 60 characters long',
 };
+/** Refusals of the request itself, worded by the page from their code, by the failure's label. */
+const requestProblemTexts: Record<string, string> = { '413 body too large': 'What you entered is too long' };
 const URIS_HINT = 'One URI per line, at most 2, each at most 60 characters; required for an authorization code grant.';
 const DISCARD_QUESTION = 'You have not copied the secret. It will not be shown again. Close anyway?';
 const URI_WARNINGS: Record<string, string[]> = {
@@ -162,7 +164,10 @@ describeModel(createGrantMachine, {
     },
     'xstate.error.actor.submitGrant': (step, ctx) => {
       const error = (step.event as { error: unknown }).error;
-      if (error !== SESSION_ENDED.error) ctx.expectedError = texts[createFailures.find((f) => f.error === error)!.code];
+      if (error !== SESSION_ENDED.error) {
+        const { label, code } = createFailures.find((f) => f.error === error)!;
+        ctx.expectedError = typeof code === 'string' ? texts[code] : requestProblemTexts[label];
+      }
       ctx.requests.resolve('submitGrant', toResponse(step.event));
     },
   },

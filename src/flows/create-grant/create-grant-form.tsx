@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
 import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris } from '../../../shared-domain/credentials.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
 
 interface Props {
   state: SnapshotFrom<typeof createGrantMachine>;
@@ -24,13 +24,18 @@ export function CreateGrantForm({ state, send }: Props) {
   const maxUris = limits.redirect_uris_per_grant;
   const maxLength = limits.redirect_uri_length;
   const limitOf = (code: string) => (code === 'RedirectUriTooLong' ? maxLength : maxUris);
+  const errorText = !error
+    ? null
+    : typeof error === 'string'
+      ? i18n._({ ...errorMessages[error], values: { limit: limitOf(error) } })
+      : requestProblemText(i18n, error);
   return (
     <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
       <Stack gap="md">
         <Text size="sm">
           {grantType === 'authorization_code' ? <Trans>Grant type: Authorization code</Trans> : <Trans>Grant type: Client credentials</Trans>}
         </Text>
-        <StatusMessage kind="error">{error ? i18n._({ ...errorMessages[error], values: { limit: limitOf(error) } }) : null}</StatusMessage>
+        <StatusMessage kind="error">{errorText}</StatusMessage>
         <TextInput
           label={t`Application name`}
           description={t`Leave empty to use the default name "Not Found". The name cannot be changed later.`}

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '../../shared-domain/api-error.ts';
+import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { errorPageUrl } from '../shared/authorization-urls.ts';
 
 export interface AmazonCallbackInput {
@@ -41,6 +42,8 @@ export type AmazonCallbackEvent = {
 };
 
 export const BAD_REQUEST = 'bad_request';
+/** The portal's description for too many sign-ins: the request was fine, so it is not called bad. */
+export const RATE_LIMITED = 'rate_limited';
 
 const failure = (event: unknown) => (event as { error?: unknown }).error;
 
@@ -63,6 +66,7 @@ export const amazonCallbackMachine = setup({
       errorDescription: ({ event }) => (event.type === 'callback.open' ? event.errorDescription : null),
     }),
     assignBadRequest: assign({ errorDescription: BAD_REQUEST }),
+    assignRateLimited: assign({ errorDescription: RATE_LIMITED }),
     assignEmailTaken: assign({ errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account` }),
     assignSignIn: assign({
       signIn: ({ event }) =>
@@ -79,6 +83,10 @@ export const amazonCallbackMachine = setup({
     isEmailTaken: ({ event }) => {
       const error = failure(event);
       return isApiError(error) && error.status === 409;
+    },
+    isRateLimited: ({ event }) => {
+      const error = failure(event);
+      return isApiError(error) && error.code === GenericCode.RATE_LIMITED;
     },
   },
 }).createMachine({
@@ -108,6 +116,7 @@ export const amazonCallbackMachine = setup({
         onDone: { target: 'redirecting', actions: 'assignRedirect' },
         onError: [
           { guard: 'isEmailTaken', target: 'failed', actions: 'assignEmailTaken' },
+          { guard: 'isRateLimited', target: 'failed', actions: 'assignRateLimited' },
           { target: 'failed', actions: 'assignBadRequest' },
         ],
       },
@@ -119,7 +128,8 @@ export const amazonCallbackMachine = setup({
       entry: { type: 'navigate', params: ({ context }) => ({ url: context.redirect! }) },
     },
     failed: {
-      description: "The error page, with Amazon's error and error_description, bad_request, or email_already_exists_as_{product}_account.",
+      description:
+        "The error page, with Amazon's error and error_description, bad_request, rate_limited, or email_already_exists_as_{product}_account.",
       type: 'final',
       entry: {
         type: 'navigate',

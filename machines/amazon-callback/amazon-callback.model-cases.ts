@@ -72,6 +72,18 @@ export const signInOutcomes: SignInOutcome[] = [
     url: '/pages/error?error_description=bad_request',
   },
   {
+    // Too many sign-ins from this address: the request was fine, so not bad_request; the error page says to wait.
+    label: '429 too many sign-ins',
+    event: {
+      type: 'xstate.error.actor.signInWithAmazon',
+      error: new ApiError(429, {
+        ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+        message: 'Too many requests, please try again later',
+      }),
+    },
+    url: '/pages/error?error_description=rate_limited',
+  },
+  {
     label: 'network failure',
     event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(0, null) },
     url: '/pages/error?error_description=bad_request',

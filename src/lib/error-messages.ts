@@ -67,6 +67,8 @@ export const errorMessages = {
   UnknownAuthorizationRequest: msg`This authorization request has expired or was already answered: start again from the application`,
   ErrorPageGeneric: msg`The request could not be completed. Go back and try again.`,
   LoginTooLong: msg`The email or password is too long`,
+  // The error page's words for the portal's rate_limited description (too many sign-ins; it has no wait to say).
+  TooManyAttempts: msg`Too many attempts. Please try again later.`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
@@ -91,6 +93,7 @@ const errorPageKeys: Record<string, ErrorMessageKey> = {
   unknown_authorization_request: 'UnknownAuthorizationRequest',
   'user denied authorization request': 'UserDeniedAuthorization',
   bad_request: 'BadRequest',
+  rate_limited: 'TooManyAttempts',
 };
 
 function errorPageKey(value: string | null): ErrorMessageKey | null {

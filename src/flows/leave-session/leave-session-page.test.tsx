@@ -102,6 +102,7 @@ describe('error page', () => {
     ['unknown_authorization_request', 'This authorization request has expired or was already answered: start again from the application'],
     ['user denied authorization request', 'You denied the application access to your account'],
     ['bad_request', 'The request was not valid, please try again'],
+    ['rate_limited', 'Too many attempts. Please try again later.'],
     ['email_already_exists_as_acme_account', 'This email already belongs to an account: sign in with your email and password'],
   ])('translates %j, read from error_description or from error', async (code, text) => {
     expect((await shownFor(`error_description=${encodeURIComponent(code)}`)).text).toBe(text);

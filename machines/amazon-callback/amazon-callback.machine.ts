@@ -44,6 +44,8 @@ export type AmazonCallbackEvent = {
 export const BAD_REQUEST = 'bad_request';
 /** The portal's description for too many sign-ins: the request was fine, so it is not called bad. */
 export const RATE_LIMITED = 'rate_limited';
+/** No answer, or the server failed: the request may be fine, so it is not called bad either (RFC 6749's code). */
+export const UNAVAILABLE = 'temporarily_unavailable';
 
 const failure = (event: unknown) => (event as { error?: unknown }).error;
 
@@ -67,6 +69,7 @@ export const amazonCallbackMachine = setup({
     }),
     assignBadRequest: assign({ errorDescription: BAD_REQUEST }),
     assignRateLimited: assign({ errorDescription: RATE_LIMITED }),
+    assignUnavailable: assign({ errorDescription: UNAVAILABLE }),
     assignEmailTaken: assign({ errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account` }),
     assignSignIn: assign({
       signIn: ({ event }) =>
@@ -87,6 +90,10 @@ export const amazonCallbackMachine = setup({
     isRateLimited: ({ event }) => {
       const error = failure(event);
       return isApiError(error) && error.code === GenericCode.RATE_LIMITED;
+    },
+    isUnavailable: ({ event }) => {
+      const error = failure(event);
+      return !isApiError(error) || error.status === 0 || error.status >= 500;
     },
   },
 }).createMachine({
@@ -117,6 +124,7 @@ export const amazonCallbackMachine = setup({
         onError: [
           { guard: 'isEmailTaken', target: 'failed', actions: 'assignEmailTaken' },
           { guard: 'isRateLimited', target: 'failed', actions: 'assignRateLimited' },
+          { guard: 'isUnavailable', target: 'failed', actions: 'assignUnavailable' },
           { target: 'failed', actions: 'assignBadRequest' },
         ],
       },
@@ -129,7 +137,7 @@ export const amazonCallbackMachine = setup({
     },
     failed: {
       description:
-        "The error page, with Amazon's error and error_description, bad_request, rate_limited, or email_already_exists_as_{product}_account.",
+        "The error page, with Amazon's error and error_description, bad_request, rate_limited, temporarily_unavailable, or email_already_exists_as_{product}_account.",
       type: 'final',
       entry: {
         type: 'navigate',

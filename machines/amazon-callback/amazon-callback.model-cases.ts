@@ -84,9 +84,15 @@ export const signInOutcomes: SignInOutcome[] = [
     url: '/pages/error?error_description=rate_limited',
   },
   {
+    // No answer is not a bad request: the error page says to try again later.
     label: 'network failure',
     event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(0, null) },
-    url: '/pages/error?error_description=bad_request',
+    url: '/pages/error?error_description=temporarily_unavailable',
+  },
+  {
+    label: '503 server unavailable',
+    event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(503, apiErrorBody(GenericCode.INTERNAL, 'Unavailable')) },
+    url: '/pages/error?error_description=temporarily_unavailable',
   },
 ];
 

@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { createSignupMachine, SignupEvent, SignupField } from '../../../machines/signup/signup.machine.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
-import { PASSWORD_MAX_LENGTH } from '../../../shared-domain/password.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { PasswordRequirements } from '../../components/password-requirements.tsx';
@@ -73,7 +72,6 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
             label={t`Password`}
             name="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
             value={password}
             visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
             onChange={change('password')}

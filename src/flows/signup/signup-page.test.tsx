@@ -275,7 +275,6 @@ describe('signup page: limits', () => {
     const limits: Array<[SignupField, number]> = [
       ['email', EMAIL_MAX_LENGTH],
       ['friendlyName', NAME_MAX_LENGTH],
-      ['password', PASSWORD_MAX_LENGTH],
     ];
     await screen.findByRole('button', { name: 'Sign up' });
     for (const [name, limit] of limits) {
@@ -283,5 +282,24 @@ describe('signup page: limits', () => {
       await userEvent.paste('x'.repeat(limit + 10));
       expect(field(name).value).toHaveLength(limit);
     }
+  });
+
+  // A password cut as it is pasted would not be the one a password manager saved: it is kept whole, and the length
+  // rule says what is wrong.
+  it('keeps an over-long password whole and names the length rule', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    renderPage({ mounts: 0 });
+    await screen.findByRole('button', { name: 'Sign up' });
+    const tooLong = `Aa1${'x'.repeat(PASSWORD_MAX_LENGTH)}`;
+    await userEvent.click(field('password'));
+    await userEvent.paste(tooLong);
+    expect(field('password').value).toBe(tooLong);
+    await userEvent.click(field('email'));
+    await userEvent.paste('ann@example.com');
+    await userEvent.click(field('friendlyName'));
+    await userEvent.paste('Ann');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(signUpButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Password must be 10 to 32 characters long'));
   });
 });

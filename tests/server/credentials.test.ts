@@ -183,7 +183,9 @@ describe('credentials', () => {
     expect(tooMany.status).toBe(400);
     expect((await tooMany.json()).error).toEqual({ code: 'TOO_MANY_REDIRECT_URIS', name: 'TooManyRedirectUris', data: { limit: 10 } });
     const longest = `https://app.example/${'x'.repeat(2048 - 'https://app.example/'.length)}`;
-    await created(owner.cookie, { grant_type: 'authorization_code', redirect_uris: [longest] });
+    // Every URI at its longest, as many as allowed: the largest body the rules admit is not refused for its size.
+    const longestTen = Array.from({ length: 10 }, (_, i) => `${longest.slice(0, -1)}${i}`);
+    await created(owner.cookie, { grant_type: 'authorization_code', application_name: 'y'.repeat(100), redirect_uris: longestTen });
     const tooLong = await create(owner.cookie, { grant_type: 'authorization_code', redirect_uris: [`${longest}y`] });
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json()).error).toEqual({ code: 'REDIRECT_URI_TOO_LONG', name: 'RedirectUriTooLong', data: { limit: 2048 } });

@@ -93,7 +93,7 @@ export type RedirectUrisProblem = 'MissingRedirectUris' | 'TooManyRedirectUris' 
 type UriLimits = Pick<CredentialLimits, 'redirect_uris_per_grant' | 'redirect_uri_length'>;
 
 /**
- * Spec §5: authorization_code grants need redirect URIs, client_credentials ones take none. Within the server's
+ * Grants of type authorization_code need redirect URIs, client_credentials ones take none. Within the server's
  * limits, checked in the server's order: the count, then each URI's length, then its shape.
  */
 export function validateRedirectUris(grantType: GrantType, text: string, limits: UriLimits): RedirectUrisProblem | null {

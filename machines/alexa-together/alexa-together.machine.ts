@@ -7,7 +7,7 @@ import {
   type LoadRequestInput,
 } from '../shared/consent-request.ts';
 
-/** Spec §8 consent failures; the view translates them through src/lib/error-messages.ts. */
+/** Consent failures; the view translates them through src/lib/error-messages.ts. */
 export type AlexaTogetherErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 
 export interface AlexaTogetherInput {

@@ -8,7 +8,7 @@ import {
   type LoadRequestInput,
 } from '../shared/consent-request.ts';
 
-/** Spec §8 consent failures; the view translates them through src/lib/error-messages.ts. */
+/** Consent failures; the view translates them through src/lib/error-messages.ts. */
 export type ConsentErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 
 export interface ConsentInput {
@@ -58,7 +58,7 @@ export const consentMachine = setup({
   },
   guards: {
     ...requestFailureGuards,
-    // Spec §4: the internal scope (the product's own apps) consents without asking; the server's scope says so.
+    // The internal scope (the product's own apps) consents without asking; the server's scope says so.
     isInternalScope: ({ event }) => hasScope(scopesOf(loadedRequest(event)), 'internal'),
     hasAlexaScope: ({ context }) => context.request?.alexa === true,
   },

@@ -20,7 +20,7 @@ const BY_NAME: Record<string, CreateGrantErrorCode> = {
 };
 
 /**
- * Spec §8: a create-grant failure is translated by the server's error name, or shown as a generic message; a refusal
+ * A create-grant failure is translated by the server's error name, or shown as a generic message; a refusal
  * of the request itself is said as such, since trying again could only fail the same way.
  */
 export function createGrantFailureFrom(error: unknown): CreateGrantFailure {

@@ -2,7 +2,7 @@ import { isApiError } from '../../shared-domain/api-error.ts';
 import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
 
 /**
- * Spec §4: why the list could not be shown. Code 9 and 80 have pages of their own; anything else but a 401 (which
+ * Why the list could not be shown. Code 9 and 80 have pages of their own; anything else but a 401 (which
  * goes to log in again) is the Authentication Error popup.
  */
 export type CredentialsLoadError = 'NotAnOwnerMessage' | 'AccessDenied' | 'AuthenticationError';

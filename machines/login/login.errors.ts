@@ -24,7 +24,7 @@ export type LoginFailure =
   | RequestProblem;
 
 /**
- * Spec §8: 401/403 carry the meaning in error.code; no answer at all is a network failure. A body too large can only
+ * 401/403 carry the meaning in error.code; no answer at all is a network failure. A body too large can only
  * be the two fields; a rate limit or a schema refusal is said as such; any other status is unexpected.
  */
 export function loginFailureFrom(error: unknown): LoginFailure {

@@ -4,7 +4,7 @@ import { requestProblemOf, type RequestProblem } from '../shared/request-problem
 import { serverMessageOf } from '../shared/server-message.ts';
 
 /**
- * Why the server refused: its own message (spec §8: "failure shows the server message"), or, where it has only
+ * Why the server refused: its own message (the product rule: "failure shows the server message"), or, where it has only
  * English words (a rate limit, a 5xx), what the page says in their place.
  */
 export type LogoutFailure = { serverMessage: string } | RequestProblem | { code: 'UnexpectedError' };

@@ -3,7 +3,7 @@ import { requestProblemOf, type RequestProblem } from '../shared/request-problem
 import { serverMessageOf } from '../shared/server-message.ts';
 
 /**
- * What the new-password form can show: a rule the password breaks, the server's own words (spec §8 "Change failure:
+ * What the new-password form can show: a rule the password breaks, the server's own words ("Change failure:
  * server message", worded in the request's language), or a refusal of the request itself, which the page words (a
  * rate limit, a field over its limit): the server says those in English only.
  */

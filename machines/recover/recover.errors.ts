@@ -22,7 +22,7 @@ export function validateRecoverEmail(email: string): RecoverErrorCode | null {
 export type RecoverFailure = RecoverErrorCode | RequestProblem;
 
 /**
- * Spec §8: code 82 has its own words; a rate limit or a refusal of the request is said as such; anything else (an
+ * Code 82 has its own words; a rate limit or a refusal of the request is said as such; anything else (an
  * outage, no answer) is generic.
  */
 export function recoverFailureFrom(error: unknown): RecoverFailure {

@@ -56,7 +56,7 @@ export const recoverMachine = setup({
     clearError: assign({ error: null }),
     assignSent: assign(({ context }) => ({ sentTo: context.email.trim(), email: '', resend: null })),
     assignResent: assign({ resend: { kind: 'resent' } as ResendOutcome }),
-    // Spec §8: a failed resend shows the server's message when it has one, else AnErrorOccurredWhenResending; a
+    // A failed resend shows the server's message when it has one, else AnErrorOccurredWhenResending; a
     // refusal of the request itself (a rate limit) is said as such.
     assignResendFailure: assign({
       resend: ({ event }) => {

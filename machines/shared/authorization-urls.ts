@@ -58,7 +58,7 @@ export function denialRequestOf(params: URLSearchParams, applicationName?: strin
 }
 
 /**
- * Alexa Together Continue (spec §7): the request's handle, which alone decides what is granted, then scope, client_id,
+ * Alexa Together Continue: the request's handle, which alone decides what is granted, then scope, client_id,
  * tracking_id, response_type, redirect_uri, application_name and the optional state and PKCE challenge, each when the
  * page has it, for compatibility.
  */

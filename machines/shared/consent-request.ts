@@ -40,7 +40,7 @@ export function isUnknownRequestFailure(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 400);
 }
 
-/** 403: the request's scope is no longer within the user's rights (spec §8 InvalidScopeError). */
+/** 403: the request's scope is no longer within the user's rights (InvalidScopeError). */
 export function isScopeRefusedFailure(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === GenericCode.CONSENT_SCOPE_NOT_ALLOWED;
 }

@@ -70,7 +70,7 @@ export const signupVerifyMachine = setup({
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
           { guard: 'isTransientFailure', target: 'failed', actions: 'assignProblem' },
-          // Spec §8: InvalidActivationLink (unknown, expired or superseded token alike), with resend.
+          // InvalidActivationLink (unknown, expired or superseded token alike), with resend.
           { target: 'invalid' },
         ],
       },

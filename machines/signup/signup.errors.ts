@@ -11,7 +11,7 @@ export type InvitationProblem = 'InvitationNotFound' | 'InvitationUsed' | 'Invit
 export type SignupErrorCode = SignupValidationCode | 'CaptchaRequired' | 'AnErrorOccured' | InvitationProblem;
 
 /**
- * A translated code, the server's own words (spec §8: "Signup server messages are shown as-is"; the server words them
+ * A translated code, the server's own words (the product rule: "Signup server messages are shown as-is"; the server words them
  * in the form's language), or a refusal of the request itself, which the page words (a rate limit, a field too long).
  */
 export type SignupFailure = { code: SignupErrorCode } | { serverMessage: string } | RequestProblem;

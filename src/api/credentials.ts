@@ -3,7 +3,7 @@ import { apiRequest } from './client.ts';
 
 type CredentialsBody = { success: true; data: { clients: { array: Credential[] } } & Omit<CredentialsOverview, 'clients'> };
 
-/** Spec §7: the developer credentials calls. */
+/** The developer credentials calls (docs/api/credentials.md). */
 export async function getCredentials(): Promise<CredentialsOverview> {
   const { data } = await apiRequest<CredentialsBody>('GET', 'credentials');
   return { clients: data.clients.array, limits: data.limits, endpoints: data.endpoints };

@@ -5,44 +5,13 @@
  * docs/api/oauth.md, "Authorized applications": the secondary user removes only their own consent, the owner an
  * application for the whole account; the tokens behind each removal stop working at once, the others do not.
  */
-import { createServer, type Server } from 'node:http';
 import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../server/modules/users/users.repository.ts';
 import { createUserWithCli, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
-import { discover, freePort, insecure, registerClient, type TestClient } from '../support/oauth-client.ts';
+import { type ClientApp, type TestClient, discover, freePort, insecure, registerClient, startClientApp } from '../support/oauth-client.ts';
 import type { TestServer } from '../support/server.ts';
-
-/** The third-party applications' redirect URI: a loopback server that hands over every query it receives. */
-interface ClientApp {
-  redirectUri: string;
-  next(): Promise<URLSearchParams>;
-  close(): Promise<void>;
-}
-
-async function startClientApp(): Promise<ClientApp> {
-  const waiting: Array<(query: URLSearchParams) => void> = [];
-  const received: URLSearchParams[] = [];
-  const http: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://client');
-    if (url.pathname !== '/callback') return void res.writeHead(404).end();
-    const waiter = waiting.shift();
-    if (waiter) waiter(url.searchParams);
-    else received.push(url.searchParams);
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Third-party app</h1>');
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as { port: number };
-  return {
-    redirectUri: `http://127.0.0.1:${port}/callback`,
-    next: () => {
-      const query = received.shift();
-      return query ? Promise.resolve(query) : new Promise((resolve) => waiting.push(resolve));
-    },
-    close: () => new Promise((resolve) => http.close(() => resolve())),
-  };
-}
 
 interface Person {
   email: string;

@@ -1,50 +1,17 @@
 /**
- * Issue 4 end to end: a third-party application (oauth4webapi) runs authorization code + PKCE through Chromium (login
- * page, consent page) against the real server, refreshes and introspects; a second client uses client credentials;
- * removing the application on /pages/authorized-apps kills its tokens. Also Cancel on consent, and Login with Amazon
- * against the fake provider.
+ * The authorization server end to end: a third-party application (oauth4webapi) runs authorization code + PKCE
+ * through Chromium (login page, consent page) against the real server, refreshes and introspects; a second client
+ * uses client credentials; removing the application on /pages/authorized-apps kills its tokens. Also Cancel on
+ * consent, and Login with Amazon against the fake provider.
  */
-import { createServer, type Server } from 'node:http';
 import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../server/modules/users/users.repository.ts';
 import { eventually, launchBrowser, openPage } from '../support/browser.ts';
 import { startFakeAmazon, type FakeAmazon } from '../support/fake-amazon.ts';
-import { discover, insecure, registerClient, startOAuthTestServer, type TestClient } from '../support/oauth-client.ts';
+import { type ClientApp, type TestClient, discover, insecure, registerClient, startClientApp, startOAuthTestServer } from '../support/oauth-client.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
-
-/** The third-party application's redirect URI: a loopback server that keeps every query it receives. */
-interface ClientApp {
-  redirectUri: string;
-  next(): Promise<URLSearchParams>;
-  close(): Promise<void>;
-}
-
-async function startClientApp(): Promise<ClientApp> {
-  const waiting: Array<(query: URLSearchParams) => void> = [];
-  const received: URLSearchParams[] = [];
-  const http: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://client');
-    // The browser also asks for a favicon; only the redirect URI is the application's business.
-    if (url.pathname !== '/callback') return void res.writeHead(404).end();
-    const query = url.searchParams;
-    const waiter = waiting.shift();
-    if (waiter) waiter(query);
-    else received.push(query);
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Third-party app</h1>');
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as { port: number };
-  return {
-    redirectUri: `http://127.0.0.1:${port}/callback`,
-    next: () => {
-      const query = received.shift();
-      return query ? Promise.resolve(query) : new Promise((resolve) => waiting.push(resolve));
-    },
-    close: () => new Promise((resolve) => http.close(() => resolve())),
-  };
-}
 
 let amazon: FakeAmazon;
 let server: TestServer;

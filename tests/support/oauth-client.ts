@@ -1,4 +1,4 @@
-import { get } from 'node:http';
+import { createServer as createHttpServer, get, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { createClient, type ClientWithSecret } from '../../server/modules/clients/clients.service.ts';
@@ -135,4 +135,35 @@ export function postToken(server: Pick<TestServer, 'url'>, params: Record<string
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(params),
   });
+}
+
+/** A third-party application's redirect URI for browser tests: a loopback server that hands over every query it receives. */
+export interface ClientApp {
+  redirectUri: string;
+  next(): Promise<URLSearchParams>;
+  close(): Promise<void>;
+}
+
+export async function startClientApp(): Promise<ClientApp> {
+  const waiting: Array<(query: URLSearchParams) => void> = [];
+  const received: URLSearchParams[] = [];
+  const http: Server = createHttpServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://client');
+    // The browser also asks for a favicon; only the redirect URI is the application's business.
+    if (url.pathname !== '/callback') return void res.writeHead(404).end();
+    const waiter = waiting.shift();
+    if (waiter) waiter(url.searchParams);
+    else received.push(url.searchParams);
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Third-party app</h1>');
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    next: () => {
+      const query = received.shift();
+      return query ? Promise.resolve(query) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => new Promise((resolve) => http.close(() => resolve())),
+  };
 }

@@ -147,7 +147,7 @@ function backToClient(pending: PendingAuthorizationRequest, error: string, descr
 }
 
 /**
- * The consent page's Cancel navigates to GET /api/logout with error=access_denied (spec §4). With a request handle,
+ * The consent page's Cancel navigates to GET /api/logout with error=access_denied. With a request handle,
  * the stored request decides where the denial goes (its redirect URI and state) and is answered; it must be the
  * user's own. Without one, a registered client and one of its exact redirect URIs named by the query hear about the
  * denial, as before handles existed. Otherwise null: the logout page.

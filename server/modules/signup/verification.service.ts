@@ -14,7 +14,7 @@ import { findUserByEmail, findUserById, markUserVerified, type UserRecord } from
 export type VerificationConfig = Pick<Config, 'publicUrl' | 'productName' | 'tokenTtl' | 'region'>;
 
 /**
- * Spec §7 GET /api/signup/verify: spends the token and activates the account; the page names the region. A link
+ * GET /api/signup/verify: spends the token and activates the account; the page names the region. A link
  * opened again once its account is verified (by this link, a newer one or a password reset) answers
  * `already_verified: true` rather than calling itself invalid: only a holder of a real link for that account learns
  * its state, since an unknown token stays INVALID_TOKEN. The used token's row outlives the purge for this (it goes
@@ -92,7 +92,7 @@ async function queueVerificationMail(db: Db, config: VerificationConfig, user: U
 }
 
 /**
- * Spec §7 GET /api/signup/verify/check: 200 when verified, code 8 when not yet, code 82 when unknown. The email is
+ * GET /api/signup/verify/check: 200 when verified, code 8 when not yet, code 82 when unknown. The email is
  * checked like the form's first, so the verify-needed page opened without one learns to ask for it.
  */
 export async function checkVerified(db: Db, username: string): Promise<{ verified: true }> {

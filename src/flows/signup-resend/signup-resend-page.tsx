@@ -33,7 +33,7 @@ export function SignupResendPage() {
   );
   const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
 
-  // Spec §4: an account already verified goes to login (found on load, or by a resend that found nothing to do).
+  // An account already verified goes to login (found on load, or by a resend that found nothing to do).
   const verified = state.hasTag('verified');
   useEffect(() => {
     if (verified) navigate(paths.login, { replace: true });

@@ -24,6 +24,9 @@ export const oauthEnvShape = {
   RATE_LIMIT_TOKEN_PER_MINUTE: int(120, 1, 1_000_000),
   // PEM text; `\n` escapes are accepted because most environments cannot hold a multi-line value.
   OAUTH_SIGNING_KEY: optionalText,
+  // RFC 8707 resource identifiers access tokens may be issued for (their `aud`); checked in oauthIssues.
+  OAUTH_DEFAULT_RESOURCE: optionalText,
+  OAUTH_RESOURCES: optionalText,
   AMAZON_CLIENT_ID: optionalText,
   AMAZON_CLIENT_SECRET: optionalText,
   AMAZON_AUTHORIZE_URL: httpUrl('https://www.amazon.com/ap/oa'),
@@ -43,6 +46,10 @@ export interface OAuthServerConfig {
   protocolRateLimitPerMinute: number;
   /** PKCS#8 PEM of an EC P-256 (ES256) or RSA ≥ 2048-bit (RS256) private key. */
   signingKeyPem: string;
+  /** The `aud` of a token whose request names no resource: OAUTH_DEFAULT_RESOURCE, else `${PUBLIC_URL}/api`. */
+  defaultResource: string;
+  /** Every resource a client may name (RFC 8707), the default first; anything else is invalid_target. */
+  resources: readonly string[];
 }
 
 export interface AmazonConfig {
@@ -73,6 +80,11 @@ export function oauthIssues(env: Record<string, string | undefined>): string[] {
     const problem = signingKeyProblem(unescapePem(env.OAUTH_SIGNING_KEY));
     if (problem) issues.push(`OAUTH_SIGNING_KEY: ${problem}`);
   }
+  for (const name of ['OAUTH_DEFAULT_RESOURCE', 'OAUTH_RESOURCES'] as const) {
+    const bad = resourceList(env[name]).find((r) => !isResourceIdentifier(r));
+    if (bad !== undefined) issues.push(`${name}: ${JSON.stringify(bad)} must be an absolute URI without a fragment`);
+  }
+  if (resourceList(env.OAUTH_DEFAULT_RESOURCE).length > 1) issues.push('OAUTH_DEFAULT_RESOURCE: must be one URI');
   return issues;
 }
 
@@ -85,6 +97,7 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86_400,
       protocolRateLimitPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
       signingKeyPem: e.OAUTH_SIGNING_KEY ? unescapePem(e.OAUTH_SIGNING_KEY) : persistedPrivateKey(dataDir, SIGNING_KEY_FILE),
+      ...resources(e, publicUrl),
     }),
     amazon: Object.freeze({
       clientId: e.AMAZON_CLIENT_ID ?? null,
@@ -95,6 +108,21 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
       redirectUri: `${publicUrl}/pages/cb`,
     }),
   };
+}
+
+function resources(e: OAuthEnv, publicUrl: string): Pick<OAuthServerConfig, 'defaultResource' | 'resources'> {
+  const defaultResource = e.OAUTH_DEFAULT_RESOURCE || `${publicUrl}/api`;
+  return { defaultResource, resources: Object.freeze([...new Set([defaultResource, ...resourceList(e.OAUTH_RESOURCES)])]) };
+}
+
+function resourceList(value: string | undefined): string[] {
+  return (value ?? '').split(/\s+/).filter(Boolean);
+}
+
+/** RFC 8707 §2: an absolute URI (RFC 3986 §4.3) with no fragment. */
+export function isResourceIdentifier(value: string): boolean {
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s#]+$/.test(value)) return false;
+  return URL.canParse(value);
 }
 
 function unescapePem(value: string): string {

@@ -63,7 +63,7 @@ async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser,
   }
   const oauthClient = toOAuthClient(client);
   const scopes = allowedScope(pending.scope.split(' ').filter(Boolean), oauthClient, user.isOwner);
-  return { ok: true, pending, grant: scopes ? { client: oauthClient, redirectUri: pending.redirectUri, scopes } : null };
+  return { ok: true, pending, grant: scopes ? { client: oauthClient, redirectUri: pending.redirectUri, scopes, resource: pending.resource } : null };
 }
 
 function sameScopes(a: string, b: string): boolean {

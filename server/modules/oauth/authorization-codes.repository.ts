@@ -8,6 +8,8 @@ export interface AuthorizationCodeRecord {
   scope: string;
   codeChallenge: string | null;
   codeChallengeMethod: string | null;
+  /** The RFC 8707 resource granted; null only for codes issued before resources were recorded. */
+  resource: string | null;
   expiresAt: number;
 }
 
@@ -22,6 +24,7 @@ export async function insertAuthorizationCode(db: Db, code: AuthorizationCodeRec
       scope: code.scope,
       code_challenge: code.codeChallenge,
       code_challenge_method: code.codeChallengeMethod,
+      resource: code.resource,
       created_at: now,
       expires_at: code.expiresAt,
     })
@@ -43,6 +46,7 @@ export async function findAuthorizationCode(db: Db, codeHash: string): Promise<A
     scope: row.scope,
     codeChallenge: row.code_challenge,
     codeChallengeMethod: row.code_challenge_method,
+    resource: row.resource,
     expiresAt: row.expires_at,
   };
 }

@@ -8,6 +8,8 @@ export interface OAuthAuthorizationCodesTable {
   scope: string;
   code_challenge: string | null;
   code_challenge_method: string | null;
+  /** The RFC 8707 resource granted, the tokens' `aud`; null (rows from before) means the default resource. */
+  resource: string | null;
   created_at: number;
   expires_at: number;
 }

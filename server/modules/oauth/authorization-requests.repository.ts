@@ -10,6 +10,8 @@ export interface AuthorizationRequestRecord {
   state: string | null;
   codeChallenge: string | null;
   codeChallengeMethod: string | null;
+  /** The RFC 8707 resource the client asked for, already checked; the default when it named none. */
+  resource: string | null;
   trackingId: string | null;
   createdAt: number;
   expiresAt: number;
@@ -35,6 +37,7 @@ export async function insertAuthorizationRequest(db: Db, request: AuthorizationR
       state: request.state,
       code_challenge: request.codeChallenge,
       code_challenge_method: request.codeChallengeMethod,
+      resource: request.resource,
       tracking_id: request.trackingId,
       created_at: request.createdAt,
       expires_at: request.expiresAt,
@@ -75,6 +78,7 @@ export async function findPendingAuthorizationRequest(
     state: row.state,
     codeChallenge: row.code_challenge,
     codeChallengeMethod: row.code_challenge_method,
+    resource: row.resource,
     trackingId: row.tracking_id,
     createdAt: row.created_at,
     expiresAt: row.expires_at,

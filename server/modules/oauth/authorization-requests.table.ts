@@ -16,6 +16,8 @@ export interface OAuthAuthorizationRequestsTable {
   state: string | null;
   code_challenge: string | null;
   code_challenge_method: string | null;
+  /** The RFC 8707 resource granted, the tokens' `aud`; null (rows from before) means the default resource. */
+  resource: string | null;
   /** Alexa Together's tracking id, kept with the consent once accepted. */
   tracking_id: string | null;
   created_at: number;

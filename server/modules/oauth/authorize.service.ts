@@ -7,6 +7,7 @@ import { insertAuthorizationRequest } from './authorization-requests.repository.
 import { allowedScope, toOAuthClient, type OAuthModelConfig } from './oauth.model.ts';
 import { isOAuthError, OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import type { OAuthClient, OAuthUser } from './oauth-user.ts';
+import { INVALID_TARGET, knownResource, ONE_RESOURCE, UNKNOWN_RESOURCE } from './resource-indicators.ts';
 
 /** The query of GET /api/oauth/authorize, carried through the consent pages to GET /api/consent. */
 export interface AuthorizeParams {
@@ -19,6 +20,8 @@ export interface AuthorizeParams {
   code_challenge_method?: string;
   /** Alexa Together's tracking id (spec §2), kept with the consent. */
   tracking_id?: string;
+  /** RFC 8707 resource indicators, every occurrence (one is accepted); none means the default resource. */
+  resource?: string[];
 }
 
 export interface AuthorizingUser {
@@ -47,6 +50,8 @@ export interface CodeGrant {
   client: OAuthClient;
   redirectUri: string;
   scopes: string[];
+  /** The RFC 8707 resource the tokens will be for; null or absent for the default resource. */
+  resource?: string | null;
 }
 
 type Checked = { ok: false; outcome: AuthorizeOutcome } | ({ ok: true; applicationName: string } & CodeGrant);
@@ -58,7 +63,7 @@ export async function authorize(
   params: AuthorizeParams,
   user: AuthorizingUser | null,
 ): Promise<AuthorizeOutcome> {
-  const checked = await checkRequest(db, params, user);
+  const checked = await checkRequest(db, config, params, user);
   if (!checked.ok) return checked.outcome;
   if (await consentCovers(db, user!.userId, checked.client.id, checked.scopes)) {
     return issueCode(db, config, params, checked, user!);
@@ -76,6 +81,7 @@ export async function authorize(
     state: params.state ?? null,
     codeChallenge: params.code_challenge || null,
     codeChallengeMethod: params.code_challenge ? (params.code_challenge_method ?? 'S256') : null,
+    resource: checked.resource ?? null,
     trackingId: params.tracking_id?.slice(0, 200) || null,
     createdAt: now,
     expiresAt: now + AUTHORIZATION_REQUEST_TTL_MS,
@@ -99,7 +105,12 @@ export async function authorize(
 
 export const DENIAL_DESCRIPTION = 'user denied authorization request';
 
-async function checkRequest(db: Db, params: AuthorizeParams, user: AuthorizingUser | null): Promise<Checked> {
+async function checkRequest(
+  db: Db,
+  config: OAuthModelConfig,
+  params: AuthorizeParams,
+  user: AuthorizingUser | null,
+): Promise<Checked> {
   const found = params.client_id ? await findClient(db, params.client_id) : null;
   if (!found || found.grantType !== 'authorization_code') return fail({ kind: 'errorPage', description: 'invalid_client' });
   // Exact string match against a registered URI, and a missing one is not guessed: nothing else is ever redirected to.
@@ -122,11 +133,17 @@ async function checkRequest(db: Db, params: AuthorizeParams, user: AuthorizingUs
   if (params.code_challenge_method !== undefined && !params.code_challenge) {
     return back('invalid_request', 'Missing parameter: `code_challenge`');
   }
+  let resource: string | null = null;
+  if (params.resource) {
+    if (params.resource.length > 1) return back(INVALID_TARGET, ONE_RESOURCE);
+    resource = knownResource(config, params.resource[0]!);
+    if (!resource) return back(INVALID_TARGET, UNKNOWN_RESOURCE);
+  }
   const client = toOAuthClient(found);
   const requested = (params.scope ?? '').split(' ').filter(Boolean);
   const scopes = allowedScope(requested, client, user.isOwner);
   if (!scopes) return back('invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
-  return { ok: true, client, applicationName: found.applicationName, redirectUri, scopes };
+  return { ok: true, client, applicationName: found.applicationName, redirectUri, scopes, resource };
 }
 
 /**
@@ -140,7 +157,8 @@ export async function issueCode(
   checked: CodeGrant,
   user: AuthorizingUser,
 ): Promise<AuthorizeOutcome> {
-  const oauthUser: OAuthUser = { id: user.userId, groupId: user.groupId, isOwner: user.isOwner };
+  // The library hands the user to saveAuthorizationCode, which stores the resource with the code.
+  const oauthUser: OAuthUser = { id: user.userId, groupId: user.groupId, isOwner: user.isOwner, resource: checked.resource ?? undefined };
   const query = definedOnly({
     response_type: 'code',
     client_id: params.client_id,

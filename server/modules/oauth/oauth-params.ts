@@ -11,6 +11,8 @@ const NAMES = [
   'code_challenge_method',
   'tracking_id',
 ] as const;
+/** RFC 8707 allows a repeated `resource`; kept as a list so the service can answer invalid_target to the client. */
+const RESOURCE = 'resource';
 const MAX_LENGTH = 2048;
 
 /**
@@ -25,6 +27,12 @@ export function authorizeParams(query: unknown): AuthorizeParams | null {
     if (value === undefined) continue;
     if (typeof value !== 'string' || value.length > MAX_LENGTH) return null;
     params[name] = value;
+  }
+  const resource = source[RESOURCE];
+  if (resource !== undefined) {
+    const values = Array.isArray(resource) ? resource : [resource];
+    if (!values.every((v): v is string => typeof v === 'string' && v.length <= MAX_LENGTH)) return null;
+    params.resource = values;
   }
   return params;
 }

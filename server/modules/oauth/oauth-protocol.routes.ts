@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
 import type { ProtocolRequest } from './client-auth.ts';
 import { isOAuthError } from './oauth-server.ts';
+import { invalidTarget, ONE_RESOURCE } from './resource-indicators.ts';
 import { exchangeToken, introspectToken, revokeToken } from './token.service.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -21,6 +22,8 @@ export default async function oauthProtocolRoutes(app: FastifyInstance): Promise
     const fields: Record<string, string> = {};
     for (const [name, value] of new URLSearchParams(body as string)) {
       if (Object.hasOwn(fields, name)) {
+        // RFC 8707 lets a client name several resources; this server issues a token for one, so that is the target's fault.
+        if (name === 'resource') return done(invalidTarget(ONE_RESOURCE), undefined);
         done(new OAuth2Server.InvalidRequestError(`Invalid request: \`${name}\` is repeated`), undefined);
         return;
       }

@@ -1,6 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '../../db/database.ts';
-import { createOAuthModel, type OAuthModelConfig } from './oauth.model.ts';
+import { createOAuthModel, type OAuthModelConfig, type TokenRequestContext } from './oauth.model.ts';
 
 export const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;
 export type OAuthErrorInstance = InstanceType<typeof OAuth2Server.OAuthError>;
@@ -13,9 +13,9 @@ export function isOAuthError(err: unknown): err is OAuthErrorInstance {
 }
 
 /** A library instance over our model; cheap to build, so each service call makes its own. */
-export function oauthServer(db: Db, config: OAuthModelConfig): OAuth2Server {
+export function oauthServer(db: Db, config: OAuthModelConfig, request?: TokenRequestContext): OAuth2Server {
   return new OAuth2Server({
-    model: createOAuthModel(db, config),
+    model: createOAuthModel(db, config, request),
     accessTokenLifetime: config.oauth.accessTokenTtlSeconds,
     refreshTokenLifetime: config.oauth.refreshTokenTtlSeconds,
     authorizationCodeLifetime: AUTHORIZATION_CODE_TTL_SECONDS,

@@ -7,6 +7,11 @@ export interface OAuthUser {
   groupId: string;
   isOwner: boolean;
   familyId?: string;
+  /**
+   * The RFC 8707 resource of the grant: from the authorization request to its code, from a code or refresh token to
+   * the tokens issued for it, from the token request for client_credentials. It becomes the access token's `aud`.
+   */
+  resource?: string;
 }
 
 /** The library's view of one of our clients: `id` is the credential id, `clientId` the public identifier. */

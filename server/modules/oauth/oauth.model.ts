@@ -20,10 +20,20 @@ import {
   insertAuthorizationCode,
 } from './authorization-codes.repository.ts';
 import type { OAuthClient, OAuthUser } from './oauth-user.ts';
+import { grantedResource, invalidTarget, knownResource, NOT_GRANTED_RESOURCE, UNKNOWN_RESOURCE } from './resource-indicators.ts';
 import { signAccessToken, signingKeyOf } from './signing-key.ts';
 import { findTokenByRefreshHash, insertToken, markRefreshUsed, revokeFamily } from './tokens.repository.ts';
 
 export type OAuthModelConfig = Pick<Config, 'oauth'>;
+
+/**
+ * What the model needs of a token request that the library does not hand it: the RFC 8707 `resource` the client asked
+ * for, and the client_id it authenticates with (so a resource mismatch is reported only to the grant's own client).
+ */
+export interface TokenRequestContext {
+  resource?: string;
+  clientId?: string;
+}
 export type OAuthModel = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel;
 
 export function toOAuthClient(client: ClientRecord): OAuthClient {
@@ -52,7 +62,18 @@ export function allowedScope(scope: readonly string[] | undefined, client: OAuth
 }
 
 /** The Kysely-backed model @node-oauth/oauth2-server drives; protocol checks stay in the library. */
-export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
+export function createOAuthModel(db: Db, config: OAuthModelConfig, request: TokenRequestContext = {}): OAuthModel {
+  /**
+   * A code or refresh token is good for the resource it was granted for: a token request naming another is refused
+   * before the grant is used up, so the client can ask again. Another client's grant is left to the library, which
+   * refuses it as invalid_grant without saying anything about its resource.
+   */
+  const requireGranted = async (granted: string, grantClientId: string): Promise<void> => {
+    if (request.resource === undefined || request.resource === granted) return;
+    const asking = request.clientId ? await findClient(db, request.clientId) : null;
+    if (asking?.id === grantClientId) throw invalidTarget(NOT_GRANTED_RESOURCE);
+  };
+
   const model: OAuthModel = {
     async getClient(clientId: string, clientSecret: string | null | undefined) {
       // No secret: the authorization endpoint, or a PKCE redemption whose verifier the library checks instead.
@@ -61,7 +82,10 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
     },
 
     async getUserFromClient(client) {
-      const user: OAuthUser = { id: null, groupId: (client as OAuthClient).groupId, isOwner: true };
+      // client_credentials names its resource in the token request itself.
+      const resource = request.resource === undefined ? config.oauth.defaultResource : knownResource(config, request.resource);
+      if (!resource) throw invalidTarget(UNKNOWN_RESOURCE);
+      const user: OAuthUser = { id: null, groupId: (client as OAuthClient).groupId, isOwner: true, resource };
       return user;
     },
 
@@ -91,6 +115,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
           scope: (code.scope ?? []).join(' '),
           codeChallenge: code.codeChallenge ?? null,
           codeChallengeMethod: code.codeChallengeMethod ?? null,
+          resource: grantedResource(config, (user as OAuthUser).resource),
           expiresAt: code.expiresAt.getTime(),
         },
         now,
@@ -103,7 +128,9 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
       if (!row) return null;
       const owner = await findUserById(db, row.userId);
       if (!owner) return null;
-      const user: OAuthUser = { id: owner.id, groupId: owner.groupId, isOwner: owner.isOwner };
+      const resource = grantedResource(config, row.resource);
+      await requireGranted(resource, row.clientId);
+      const user: OAuthUser = { id: owner.id, groupId: owner.groupId, isOwner: owner.isOwner, resource };
       return {
         authorizationCode,
         expiresAt: new Date(row.expiresAt),
@@ -139,6 +166,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
       const accessToken = await signAccessToken(key, {
         iss: config.oauth.issuer,
         sub: u.id ?? c.clientId,
+        aud: grantedResource(config, u.resource),
         client_id: c.clientId,
         scope,
         jti,
@@ -156,6 +184,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
         userId: u.id,
         groupId: u.groupId,
         scope,
+        resource: grantedResource(config, u.resource),
         createdAt: now,
       });
       await touchClientLastUsed(db, c.id, now);
@@ -173,7 +202,9 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig): OAuthModel {
       }
       const owner = await findUserById(db, row.userId);
       if (!owner) return null;
-      const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId };
+      const resource = grantedResource(config, row.resource);
+      await requireGranted(resource, row.clientId);
+      const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId, resource };
       const found: RefreshToken = {
         refreshToken,
         refreshTokenExpiresAt: row.refreshExpiresAt === null ? undefined : new Date(row.refreshExpiresAt),

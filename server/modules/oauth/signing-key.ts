@@ -13,6 +13,8 @@ export interface AccessTokenClaims {
   iss: string;
   /** The user for user grants; the client_id for client_credentials (RFC 9068 §2.2). */
   sub: string;
+  /** The one resource the token is for (RFC 8707): a resource server refuses tokens naming another. */
+  aud: string;
   client_id: string;
   scope: string;
   jti: string;
@@ -43,12 +45,13 @@ async function load(pem: string): Promise<SigningKey> {
 }
 
 export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
-  const { iss, sub, jti, iat, exp, ...rest } = claims;
+  const { iss, sub, aud, jti, iat, exp, ...rest } = claims;
   return new SignJWT(rest)
     // RFC 9068's type keeps an access token from being mistaken for any other JWT we might sign.
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
     .setIssuer(iss)
     .setSubject(sub)
+    .setAudience(aud)
     .setJti(jti)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
@@ -56,9 +59,15 @@ export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims
 }
 
 /** The claims of an access token we signed and that has not expired; null for anything else. */
-export async function verifyAccessToken(key: SigningKey, issuer: string, token: string): Promise<AccessTokenClaims | null> {
+export async function verifyAccessToken(
+  key: SigningKey,
+  issuer: string,
+  token: string,
+): Promise<(Omit<AccessTokenClaims, 'aud'> & { aud?: unknown }) | null> {
   try {
     const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [key.alg], issuer, typ: 'at+jwt' });
+    // Any audience, or none (tokens signed before `aud` was): the authorization server answers for every token it
+    // issued, and introspection reads the audience from the token's row.
     if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') return null;
     if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string') return null;
     return payload as unknown as AccessTokenClaims;

@@ -3,6 +3,7 @@ import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { authenticateRequestClient, basicCredentials, type ProtocolRequest } from './client-auth.ts';
 import type { OAuthModelConfig } from './oauth.model.ts';
 import { OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
+import { grantedResource } from './resource-indicators.ts';
 import { signingKeyOf, verifyAccessToken } from './signing-key.ts';
 import { findTokenByJti, findTokenByRefreshHash, revokeFamily, revokeTokenRow, type TokenRecord } from './tokens.repository.ts';
 
@@ -18,7 +19,10 @@ export interface TokenEndpointResult {
 export async function exchangeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<TokenEndpointResult> {
   const req = new OAuthRequest({ method: 'POST', headers: libraryHeaders(request.headers), query: {}, body: request.body });
   const res = new OAuthResponse({});
-  await oauthServer(db, config).token(req, res);
+  // The library keeps the token request to itself; the model needs its RFC 8707 resource and who is asking.
+  const clientId = basicCredentials(request.headers.authorization)?.clientId ?? request.body.client_id;
+  const context = { resource: request.body.resource, clientId };
+  await oauthServer(db, config, context).token(req, res);
   return { headers: res.headers as Record<string, string>, body: res.body as Record<string, unknown> };
 }
 
@@ -60,6 +64,7 @@ export async function introspectToken(db: Db, config: OAuthModelConfig, request:
     exp: Math.floor(expiresAt / 1000),
     iat: Math.floor(row.createdAt / 1000),
     iss: config.oauth.issuer,
+    aud: grantedResource(config, row.resource),
     ...(found.kind === 'access_token' ? { jti: row.accessJti } : {}),
   };
 }

@@ -13,6 +13,8 @@ export interface TokenRecord {
   userId: string | null;
   groupId: string;
   scope: string;
+  /** The RFC 8707 resource (the access token's `aud`); null only on rows issued before resources were recorded. */
+  resource: string | null;
   createdAt: number;
   revokedAt: number | null;
 }
@@ -38,6 +40,7 @@ function toRecord(row: TokenRow): TokenRecord {
     userId: row.user_id,
     groupId: row.group_id,
     scope: row.scope,
+    resource: row.resource,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
@@ -58,6 +61,7 @@ export async function insertToken(db: Db, t: NewToken): Promise<void> {
       user_id: t.userId,
       group_id: t.groupId,
       scope: t.scope,
+      resource: t.resource,
       created_at: t.createdAt,
       revoked_at: null,
     })

@@ -18,6 +18,8 @@ export interface OAuthTokensTable {
   user_id: string | null;
   group_id: string;
   scope: string;
+  /** The RFC 8707 resource granted, the tokens' `aud`; null (rows from before) means the default resource. */
+  resource: string | null;
   created_at: number;
   revoked_at: number | null;
 }

@@ -24,8 +24,9 @@ declare module 'fastify' {
 /**
  * Serves the Vite build and answers every client-side route with index.html (design.md §1). index.html must be
  * revalidated on each load so a deploy is picked up at once; hashed assets never change, so they cache forever.
- * Outside /api nothing answers JSON: a page the SPA does not know gets index.html with 404 (the SPA shows its
- * not-found page), and errors on such navigations (an undecodable URL) are answered the same way by the error handler.
+ * Outside /api and /.well-known nothing answers JSON: a page the SPA does not know gets index.html with 404 (the SPA
+ * shows its not-found page), and errors on such navigations (an undecodable URL) are answered the same way by the
+ * error handler.
  */
 export default globalPlugin('static-spa', async (app) => {
   const root = app.config.staticDir;
@@ -83,9 +84,25 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
 
-/** A GET or HEAD outside /api: a browser loading a page (or a file of the build), never an API client. */
+/**
+ * A GET or HEAD outside /api and /.well-known: a browser loading a page (or a file of the build), never an API client.
+ * Well-known addresses (RFC 8615) are read by programs, such as OAuth and OpenID discovery: an unknown one answers
+ * the portal's JSON 404, never the SPA with a status a client library might misread.
+ */
 export function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = pathOf(request);
-  return path !== '/api' && !path.startsWith('/api/');
+  return path !== '/api' && !path.startsWith('/api/') && !isWellKnown(path);
+}
+
+/** `/.well-known` and below, however its first segment is spelt (case, percent-encoding). */
+function isWellKnown(path: string): boolean {
+  const first = path.split('/')[1] ?? '';
+  let decoded = first;
+  try {
+    decoded = decodeURIComponent(first);
+  } catch {
+    // Undecodable: compare it as sent.
+  }
+  return decoded.toLowerCase() === '.well-known';
 }

@@ -135,3 +135,38 @@ describe('account lifecycle settings', () => {
     expect(config.region).toBe('prodca');
   });
 });
+
+describe('OAuth resource indicators', () => {
+  it('default to the portal API alone, and take a configured default and further resources', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    const plain = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://portal.example/' });
+    expect(plain.oauth.defaultResource).toBe('https://portal.example/api');
+    expect(plain.oauth.resources).toEqual(['https://portal.example/api']);
+
+    const configured = loadConfig({
+      DATA_DIR: dataDir,
+      OAUTH_DEFAULT_RESOURCE: 'https://api.portal.example',
+      OAUTH_RESOURCES: ' https://reports.example/api  urn:example:alerts https://api.portal.example ',
+    });
+    expect(configured.oauth.defaultResource).toBe('https://api.portal.example');
+    expect(configured.oauth.resources).toEqual(['https://api.portal.example', 'https://reports.example/api', 'urn:example:alerts']);
+  });
+
+  it('refuse relative, fragment-carrying or several default resources', () => {
+    for (const env of [
+      { OAUTH_RESOURCES: 'https://ok.example /relative' },
+      { OAUTH_RESOURCES: 'https://reports.example/api#part' },
+      { OAUTH_DEFAULT_RESOURCE: 'https://a.example https://b.example' },
+      { OAUTH_DEFAULT_RESOURCE: 'api' },
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-config-')), ...env });
+      } catch (err) {
+        error = err;
+      }
+      expect(error, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues.map((i) => i.split(':')[0])).toEqual(Object.keys(env));
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByGrantType, validateRedirectUris } from './credentials.ts';
+import { countByGrantType, foreignRedirectUris, nativeRedirectUris, validateRedirectUris } from './credentials.ts';
 
 const limits = { redirect_uris_per_grant: 2, redirect_uri_length: 30 };
 
@@ -18,6 +18,22 @@ describe('validateRedirectUris', () => {
     expect(validateRedirectUris('authorization_code', exactly, limits)).toBeNull();
     expect(validateRedirectUris('authorization_code', `${exactly}y`, limits)).toBe('RedirectUriTooLong');
     expect(validateRedirectUris('authorization_code', 'https://a.example#frag', limits)).toBe('InvalidRedirectUri');
+  });
+});
+
+describe('native app redirect URIs', () => {
+  it('takes a reverse-domain private-use scheme and loopback literals, as the server does', () => {
+    const wide = { redirect_uris_per_grant: 10, redirect_uri_length: 2048 };
+    expect(validateRedirectUris('authorization_code', 'com.example.app:/cb\nhttp://127.0.0.1/cb\nhttp://[::1]:8080/cb', wide)).toBeNull();
+    for (const uri of ['myapp:/cb', 'javascript:alert(1)', 'data:/text/html,x', 'file:///etc/passwd', 'com.example.app:/cb#x']) {
+      expect(validateRedirectUris('authorization_code', uri, wide), uri).toBe('InvalidRedirectUri');
+    }
+  });
+
+  it('names native URIs apart from the URIWarning of foreign web addresses', () => {
+    const text = 'https://portal.example/cb\nhttps://partner.example/cb\ncom.example.app:/cb\nhttp://127.0.0.1:9000/cb\nhttp://localhost:9000/cb';
+    expect(foreignRedirectUris(text, 'https://portal.example')).toEqual(['https://partner.example/cb', 'http://localhost:9000/cb']);
+    expect(nativeRedirectUris(text)).toEqual(['com.example.app:/cb', 'http://127.0.0.1:9000/cb']);
   });
 });
 

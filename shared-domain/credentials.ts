@@ -2,6 +2,8 @@
  * Developer credentials (spec §3 "Client credential", §5): the wire shapes of the credentials API and the
  * redirect-URI rules the create-grant form applies before the server does.
  */
+import { isPrivateUseSchemeUri, nativeRedirect } from './native-redirect.ts';
+
 export const GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
@@ -77,9 +79,13 @@ export function parseRedirectUris(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** Absolute http(s), no fragment, no credentials: the server's rule (RFC 6749 §3.1.2), checked early for the form. */
+/**
+ * Absolute http(s) or a native app's reverse-domain scheme, no fragment, no credentials: the server's rule (RFC 6749
+ * §3.1.2, RFC 8252 §7.1), checked early for the form.
+ */
 export function isValidRedirectUri(value: string): boolean {
   if (/[\s\u0000-\u001f\u007f#]/.test(value)) return false;
+  if (isPrivateUseSchemeUri(value)) return true;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
@@ -105,8 +111,19 @@ export function validateRedirectUris(grantType: GrantType, text: string, limits:
   return uris.every(isValidRedirectUri) ? null : 'InvalidRedirectUri';
 }
 
-/** Spec §5 URIWarning: the URIs that do not start with the portal's host. A warning only: partners host their apps. */
+/**
+ * Spec §5 URIWarning: the URIs that do not start with the portal's host. A warning only: partners host their apps.
+ * A native app's URI (loopback IP literal or private-use scheme) is never on the portal's host by design: it gets the
+ * neutral hint of nativeRedirectUris instead.
+ */
 export function foreignRedirectUris(text: string, host: string): string[] {
   const prefix = host.replace(/\/+$/, '');
-  return parseRedirectUris(text).filter((uri) => uri !== prefix && !uri.startsWith(`${prefix}/`) && !uri.startsWith(`${prefix}?`));
+  return parseRedirectUris(text).filter(
+    (uri) => uri !== prefix && !uri.startsWith(`${prefix}/`) && !uri.startsWith(`${prefix}?`) && nativeRedirect(uri) === null,
+  );
+}
+
+/** The URIs that send the answer to an app on the user's device (RFC 8252): the form names them as such. */
+export function nativeRedirectUris(text: string): string[] {
+  return parseRedirectUris(text).filter((uri) => nativeRedirect(uri) !== null);
 }

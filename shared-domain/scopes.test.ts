@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayScopes, formatScopes, parseScopes } from './scopes.ts';
+import { displayScopes, formatScopes, narrowScopes, parseScopes } from './scopes.ts';
 
 describe('parseScopes', () => {
   it.each([
@@ -36,5 +36,28 @@ describe('displayScopes', () => {
     const parsed = parseScopes('user:write camera:read skeleton:read internal:write alert:read alert:write', true);
     if (!parsed.ok) throw new Error('expected valid');
     expect(displayScopes(parsed.scopes)).toEqual({ manage: ['user', 'alert'], view: ['camera', 'skeleton'] });
+  });
+});
+
+describe('narrowScopes', () => {
+  it.each([
+    ['camera:write', false, 'camera:read'],
+    ['camera:write user:read', false, 'camera:read user:read'],
+    ['camera:read camera:write', false, 'camera:read'],
+    ['group:write invitation:write person:write room:write', false, 'group:read invitation:read person:read room:read'],
+    ['camera:write room:write', true, 'camera:write room:write'],
+    ['alexa:write arn:write', false, 'alexa:write arn:write'],
+  ])('narrows %j for a user who is owner: %s to %j', (value, owner, narrowed) => {
+    const parsed = narrowScopes(value, owner);
+    expect(parsed.ok && formatScopes(parsed.scopes)).toBe(narrowed);
+  });
+
+  it.each([
+    ['skeleton:write camera:write', false, ['skeleton:write']],
+    ['alexa:read', true, ['alexa:read']],
+    ['bogus:read camera:write', false, ['bogus:read']],
+    ['', false, ['']],
+  ])('still refuses what no user may have: %j (owner %s)', (value, owner, invalid) => {
+    expect(narrowScopes(value, owner)).toEqual({ ok: false, invalid });
   });
 });

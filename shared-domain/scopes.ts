@@ -44,6 +44,26 @@ export function parseScopes(value: string, isGroupOwner: boolean): ScopeParse {
   return invalid.length > 0 ? { ok: false, invalid } : { ok: true, scopes };
 }
 
+/**
+ * The scopes a request may carry for this user: as parseScopes, except that a write on an owner-write resource that
+ * the user may not have is narrowed to its read when the user may read it, else dropped (RFC 6749 §3.3 lets the
+ * server grant less than asked; the token response names what was granted). What no user may have (outside the
+ * grammar, skeleton:write, alexa:read) is still invalid, and so is a request of which nothing remains.
+ */
+export function narrowScopes(value: string, isGroupOwner: boolean): ScopeParse {
+  const narrowed = value
+    .split(' ')
+    .filter((token) => token !== '')
+    .map((token) => {
+      const [resource, permission, ...rest] = token.split(':');
+      if (rest.length > 0 || permission !== 'write' || !OWNER_WRITE.has(resource) || isGroupOwner) return token;
+      return isScopeAllowed({ resource: resource as Resource, permission: 'read' }, isGroupOwner) ? `${resource}:read` : null;
+    });
+  const kept = narrowed.filter((token): token is string => token !== null);
+  if (kept.length === 0 && narrowed.length > 0) return { ok: false, invalid: [value.trim()] };
+  return parseScopes(kept.join(' '), isGroupOwner);
+}
+
 export function formatScopes(scopes: readonly Scope[]): string {
   return scopes.map((s) => `${s.resource}:${s.permission}`).join(' ');
 }

@@ -35,6 +35,7 @@ export const LINK: ConsentRequestDetails = {
   applicationName: HOSTILE_NAME,
   ownerName: 'Dana Developer',
   redirectHost: 'alexa.example',
+  native: false,
   scope: 'alexa:write person:read',
   alexa: true,
 };

@@ -42,6 +42,7 @@ export const CARE: LoadedCase = {
     applicationName: 'Care App',
     ownerName: 'Dana Developer',
     redirectHost: 'client.example',
+    native: false,
     scope: 'user:read camera:write skeleton:read alert:write',
     alexa: false,
   },
@@ -55,7 +56,7 @@ export const HOSTILE_NAME = '<script>alert(1)</script> & Co';
 
 export const ALEXA: LoadedCase = {
   label: 'an application with a hostile name asks for alexa:write and person:read',
-  request: { applicationName: HOSTILE_NAME, ownerName: 'Mallory <b>M</b>', redirectHost: 'alexa.example:8443', scope: 'alexa:write person:read', alexa: true },
+  request: { applicationName: HOSTILE_NAME, ownerName: 'Mallory <b>M</b>', redirectHost: 'alexa.example:8443', native: false, scope: 'alexa:write person:read', alexa: true },
   settles: 'asking',
   manage: ['alexa'],
   view: ['person'],
@@ -63,13 +64,22 @@ export const ALEXA: LoadedCase = {
 
 export const INTERNAL: LoadedCase = {
   label: 'the product’s own app asks for the internal scope',
-  request: { applicationName: 'Portal Mobile', ownerName: 'Operator', redirectHost: 'app.example', scope: 'internal:write user:read', alexa: false },
+  request: { applicationName: 'Portal Mobile', ownerName: 'Operator', redirectHost: 'app.example', native: false, scope: 'internal:write user:read', alexa: false },
   settles: 'accepting',
   manage: [],
   view: ['user'],
 };
 
-export const loadedCases = [CARE, ALEXA, INTERNAL];
+/** An app on the user's device (RFC 8252): the answer goes to a loopback port or the app's own scheme, not a web site. */
+export const NATIVE: LoadedCase = {
+  label: 'a desktop app on the user’s device asks to view alerts',
+  request: { applicationName: 'Desk Monitor', ownerName: 'Dana Developer', redirectHost: '127.0.0.1:53122', native: true, scope: 'alert:read', alexa: false },
+  settles: 'asking',
+  manage: [],
+  view: ['alert'],
+};
+
+export const loadedCases = [CARE, ALEXA, INTERNAL, NATIVE];
 
 const NO_SESSION = new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
 const NOT_FOUND = new ApiError(404, apiErrorBody(GenericCode.CONSENT_REQUEST_NOT_FOUND, 'ConsentRequestNotFound'));

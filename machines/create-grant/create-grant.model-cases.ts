@@ -1,6 +1,6 @@
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { validateRedirectUris, type GrantSecret } from '../../shared-domain/credentials.ts';
+import { nativeRedirectUris, validateRedirectUris, type GrantSecret } from '../../shared-domain/credentials.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
 import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
@@ -12,6 +12,9 @@ export const PORTAL_ORIGIN = 'http://localhost:3000';
 export const FOREIGN_URI = 'https://partner.example/cb';
 export const REDIRECT_TEXT = `${PORTAL_ORIGIN}/callback\n${FOREIGN_URI}`;
 export const BAD_URI = 'not a url';
+/** A native app's two kinds of redirect URI (RFC 8252): a neutral hint each, never the URIWarning. */
+export const NATIVE_URIS = ['com.example.care:/oauth2redirect', 'http://127.0.0.1/callback'];
+export const NATIVE_TEXT = NATIVE_URIS.join('\n');
 
 /**
  * What the credentials page hands the dialog: small limits, so that a few lines reach them, and room for one more
@@ -76,7 +79,7 @@ const allEvents: ModelEvent[] = [
   { type: 'type.choose', grantType: 'client_credentials' },
   { type: 'type.choose', grantType: 'authorization_code' },
   ...['', APP_NAME].map((value) => ({ type: 'form.change', field: 'applicationName', value })),
-  ...['', REDIRECT_TEXT, BAD_URI, TOO_MANY_TEXT, LONG_URI].map((value) => ({ type: 'form.change', field: 'redirectUris', value })),
+  ...['', REDIRECT_TEXT, NATIVE_TEXT, BAD_URI, TOO_MANY_TEXT, LONG_URI].map((value) => ({ type: 'form.change', field: 'redirectUris', value })),
   { type: 'form.back' },
   { type: 'form.submit' },
   { type: 'dialog.close' },
@@ -101,11 +104,20 @@ export function createGrantEvents(snapshot: { context: CreateGrantContext }): Mo
   });
 }
 
-/** Only the form reads its fields through a guard; the other steps look the same whatever was typed. */
+/**
+ * Only the form reads its fields through a guard; the other steps look the same whatever was typed. Whether a
+ * native app's URI is typed changes nothing in the machine, only the form's hints: it is kept apart so that a path
+ * shows them.
+ */
 export function serializeCreateGrant(snapshot: { value: unknown; context: CreateGrantContext }) {
   const { value, context } = snapshot;
   return value === 'editing'
-    ? { value, grantType: context.grantType, invalid: validateRedirectUris(context.grantType, context.redirectUris, context.limits) }
+    ? {
+        value,
+        grantType: context.grantType,
+        invalid: validateRedirectUris(context.grantType, context.redirectUris, context.limits),
+        native: context.grantType === 'authorization_code' && nativeRedirectUris(context.redirectUris).length > 0,
+      }
     : { value };
 }
 

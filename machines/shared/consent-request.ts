@@ -11,8 +11,13 @@ export interface ConsentRequestDetails {
   applicationName: string;
   /** The account holder who registered the client; empty if the server knows none. */
   ownerName: string;
-  /** The host of the registered redirect URI the answer goes back to. */
+  /**
+   * The host of the redirect URI the answer goes back to; for an app on the user's device its loopback address or
+   * private-use scheme.
+   */
   redirectHost: string;
+  /** The answer goes to an app on the user's device (RFC 8252), not to a web site. */
+  native: boolean;
   /** Space-separated scopes, already within the user's rights and the client's. */
   scope: string;
   /** An alexa scope is asked: Accept goes through the Alexa Together page. */

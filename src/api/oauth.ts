@@ -40,7 +40,7 @@ export async function putRevokeConsent(clientId: string): Promise<AuthorizedAppR
 /** GET /api/consent/request (docs/api/oauth.md): the pending authorization request the consent pages show. */
 export interface ConsentRequestBody {
   success: true;
-  data: { application_name: string; owner_name: string; redirect_host: string; scope: string; alexa: boolean };
+  data: { application_name: string; owner_name: string; redirect_host: string; native: boolean; scope: string; alexa: boolean };
 }
 
 /**
@@ -61,6 +61,7 @@ export async function getConsentRequest(search: string): Promise<ConsentRequestD
     applicationName: data.application_name,
     ownerName: data.owner_name,
     redirectHost: data.redirect_host,
+    native: data.native === true,
     scope: data.scope,
     alexa: data.alexa,
   };

@@ -4,12 +4,13 @@ import type { ConsentRequestDetails } from '../../machines/shared/consent-reques
 
 /**
  * Who really asks, from the server's record of the request: the developer account that registered the application,
- * and the host the answer goes back to. Both are user-controlled text, so they go through `t` (React escapes the
+ * and the host the answer goes back to, or for an app on the person's device (a loopback address or the app's own
+ * scheme) that it is one: the answer does not go back to any web site. Both are user-controlled text, so they go through `t` (React escapes the
  * result), never into <Trans>, which would read markup in them.
  */
 export function RequestOrigin({ request }: { request: ConsentRequestDetails }) {
   const { t } = useLingui();
-  const { ownerName, redirectHost } = request;
+  const { ownerName, redirectHost, native } = request;
   return (
     <Stack gap={2}>
       {ownerName ? (
@@ -18,7 +19,7 @@ export function RequestOrigin({ request }: { request: ConsentRequestDetails }) {
         </Text>
       ) : null}
       <Text size="sm" c="dimmed" data-testid="request-redirect">
-        {t`Your answer sends you back to ${redirectHost}`}
+        {native ? t`This is an app on your device. Your answer goes to it at ${redirectHost}` : t`Your answer sends you back to ${redirectHost}`}
       </Text>
     </Stack>
   );

@@ -105,7 +105,7 @@ describe('GET /api/consent/request', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
       success: true,
-      data: { application_name: 'Care App', owner_name: 'Dana Developer', redirect_host: 'client.example', scope: 'alexa:write person:read', alexa: true },
+      data: { application_name: 'Care App', owner_name: 'Dana Developer', redirect_host: 'client.example', native: false, scope: 'alexa:write person:read', alexa: true },
     });
   });
 
@@ -117,6 +117,7 @@ describe('GET /api/consent/request', () => {
       application_name: 'Camera Helper',
       owner_name: 'Mallory',
       redirect_host: 'evil.example',
+      native: false,
       scope: 'camera:write',
       alexa: false,
     });
@@ -183,11 +184,30 @@ describe('GET /api/consent/request', () => {
     expect((await repeated.json()).error.code).toBe('VALIDATION_ERROR');
   });
 
-  it('answers 403 when the scope is no longer within the user’s rights, and Accept then tells the client invalid_scope', async () => {
+  it('narrows a pending owner-only write to read when its user is no longer the owner, and grants that', async () => {
     const demoted = await createUser(server, { email: 'otto@example.com', name: 'Otto', owner: true });
     const cookie = await loginCookie(server, 'otto@example.com');
-    const page = await consentPage(cookie, { client: care, scope: 'camera:write', state: 'st-9' });
+    const page = await consentPage(cookie, { client: care, scope: 'camera:write', state: 'st-8' });
     await server.db.updateTable('users').set({ is_owner: 0 }).where('id', '=', demoted.id).execute();
+
+    const response = await detailsOf(cookie, page);
+    expect(response.status).toBe(200);
+    expect((await response.json()).data.scope).toBe('camera:read');
+    const back = new URL((await accept(cookie, page.search.slice(1))).location!);
+    expect(back.searchParams.get('code')).toBeTruthy();
+    const code = await server.db
+      .selectFrom('oauth_authorization_codes')
+      .select('scope')
+      .where('code_hash', '=', hash(back.searchParams.get('code')!))
+      .executeTakeFirstOrThrow();
+    expect(code.scope).toBe('camera:read');
+  });
+
+  it('answers 403 when nothing of the scope is still within the client’s rights, and Accept then tells the client invalid_scope', async () => {
+    const narrowed = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Shrinking App' });
+    const page = await consentPage(ownerCookie, { client: narrowed, scope: 'camera:write', state: 'st-9' });
+    await server.db.updateTable('oauth_clients').set({ scope: 'user:read' }).where('id', '=', narrowed.client.id).execute();
+    const cookie = ownerCookie;
 
     const response = await detailsOf(cookie, page);
     expect(response.status).toBe(403);

@@ -116,7 +116,7 @@ describe('GET /api/oauth/authorize', () => {
   });
 
   it.each([
-    ['camera:write', 'member'],
+    ['camera:write skeleton:write', 'member'],
     ['internal:read', 'owner'],
     ['alexa:read', 'owner'],
     ['bogus:read', 'owner'],
@@ -129,6 +129,12 @@ describe('GET /api/oauth/authorize', () => {
     expect(back.searchParams.get('error')).toBe('invalid_scope');
     expect(back.searchParams.get('state')).toBe('st');
     expect(back.searchParams.get('code')).toBeNull();
+  });
+
+  it('narrows a secondary user’s owner-only write to read instead of refusing it', async () => {
+    const callback = await authorizeWithConsent(server, memberCookie, { client: app, scope: 'camera:write', state: 'nw' });
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    expect(callback.searchParams.get('state')).toBe('nw');
   });
 
   it('lets a group owner ask for owner-only writes', async () => {

@@ -105,6 +105,10 @@ describe('client store (the credentials of issue 5)', () => {
     [{ grantType: 'authorization_code', redirectUris: ['javascript:alert(1)'] }, 'InvalidRedirectUri'],
     [{ grantType: 'authorization_code', redirectUris: ['https://x.example/cb#frag'] }, 'InvalidRedirectUri'],
     [{ grantType: 'authorization_code', redirectUris: ['https://user:pw@x.example/cb'] }, 'InvalidRedirectUri'],
+    [{ grantType: 'authorization_code', redirectUris: ['data:/text/html,x'] }, 'InvalidRedirectUri'],
+    [{ grantType: 'authorization_code', redirectUris: ['file:///etc/passwd'] }, 'InvalidRedirectUri'],
+    [{ grantType: 'authorization_code', redirectUris: ['myapp:/cb'] }, 'InvalidRedirectUri'],
+    [{ grantType: 'authorization_code', redirectUris: ['com.example.app:/cb#frag'] }, 'InvalidRedirectUri'],
     [{ grantType: 'client_credentials', redirectUris: ['https://x.example/cb'] }, 'InvalidRedirectUri'],
     [{ grantType: 'implicit' }, 'InvalidGrantType'],
     [{ grantType: 'client_credentials', applicationName: 'x'.repeat(101) }, 'ValidationError'],
@@ -112,6 +116,13 @@ describe('client store (the credentials of issue 5)', () => {
     const dave = await createUser(server, { email: `dave${Math.random()}@example.com`, owner: true });
     expect(await rejection(create(dave, input))).toMatchObject({ status: 400, name });
     expect(await listClients(server.db, dave.groupId)).toEqual([]);
+  });
+
+  it('registers native apps: loopback IP literals and reverse-domain private-use schemes (RFC 8252), stored as given', async () => {
+    const erin = await createUser(server, { email: 'erin@example.com', owner: true });
+    const redirectUris = ['http://127.0.0.1/cb', 'http://[::1]:8080/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth2redirect'];
+    const { client } = await create(erin, { grantType: 'authorization_code', applicationName: 'Native', redirectUris });
+    expect(client.redirectUris).toEqual(redirectUris);
   });
 
   it('lists an account’s credentials only, without secrets', async () => {

@@ -1,5 +1,6 @@
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { AppError } from '../../errors.ts';
+import { isPrivateUseSchemeUri } from '../../../shared-domain/native-redirect.ts';
 import type { GrantType } from './client-scopes.ts';
 
 /**
@@ -9,9 +10,11 @@ import type { GrantType } from './client-scopes.ts';
 export const REDIRECT_URI_LIMITS = { maxCount: 10, maxLength: 2048 } as const;
 
 /**
- * Registered redirect URIs are matched exactly at the authorization endpoint, so they are stored as given (trimmed).
- * Each must be an absolute http(s) URL without a fragment (RFC 6749 §3.1.2) or credentials. Only authorization_code clients
- * redirect; a client_credentials client has none. Whether the host is ours is only a warning in the UI (URIWarning).
+ * Registered redirect URIs are matched exactly at the authorization endpoint (only a loopback IP literal's port may
+ * differ, shared-domain/native-redirect.ts), so they are stored as given (trimmed). Each must be an absolute http(s)
+ * URL or a native app's private-use scheme of reverse-domain form (RFC 8252 §7.1), without a fragment (RFC 6749
+ * §3.1.2) or credentials. Only authorization_code clients redirect; a client_credentials client has none. Whether the
+ * host is ours is only a warning in the UI (URIWarning).
  */
 export function normalizeRedirectUris(grantType: GrantType, uris: readonly string[]): string[] {
   const trimmed = uris.map((u) => (typeof u === 'string' ? u.trim() : '')).filter((u) => u !== '');
@@ -36,7 +39,9 @@ export function normalizeRedirectUris(grantType: GrantType, uris: readonly strin
         data: { limit: maxLength },
       });
     }
-    if (!isAbsoluteHttpUrl(uri)) throw invalid(`Not an absolute http(s) URL without a fragment: ${uri.slice(0, 200)}`);
+    if (!isAbsoluteHttpUrl(uri) && !isPrivateUseSchemeUri(uri)) {
+      throw invalid(`Not an absolute http(s) URL or an app's reverse-domain scheme, without a fragment: ${uri.slice(0, 200)}`);
+    }
   }
   return [...new Set(trimmed)];
 }

@@ -1,4 +1,5 @@
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import { nativeRedirect, registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
@@ -27,8 +28,13 @@ export interface ConsentRequestDetails {
   application_name: string;
   /** The account holder who registered the client (the developer), so a look-alike name has a face. */
   owner_name: string;
-  /** Where the answer takes the user: the host of the registered redirect URI. */
+  /**
+   * Where the answer takes the user: the host of the redirect URI, or for an app on the user's device the loopback
+   * address (host and port) or the app's private-use scheme.
+   */
   redirect_host: string;
+  /** The redirect URI belongs to an app on the user's device (RFC 8252), not to a web site. */
+  native: boolean;
   scope: string;
   /** The request asks for an alexa scope: Accept goes through the Alexa Together page. */
   alexa: boolean;
@@ -58,7 +64,7 @@ async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser,
     (query.scope !== undefined && !sameScopes(query.scope, pending.scope));
   if (differs) return { ok: false, reason: 'mismatch' };
   const client = await findClient(db, pending.publicClientId);
-  if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(pending.redirectUri)) {
+  if (!client || client.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, pending.redirectUri)) {
     return { ok: false, reason: 'notFound' };
   }
   const oauthClient = toOAuthClient(client);
@@ -98,10 +104,12 @@ export async function describeConsentRequest(db: Db, query: ConsentRequestQuery,
     });
   }
   const { pending, grant } = found;
+  const native = nativeRedirect(pending.redirectUri);
   return {
     application_name: pending.applicationName,
     owner_name: pending.ownerName ?? '',
-    redirect_host: new URL(pending.redirectUri).host,
+    redirect_host: native ? native.target : new URL(pending.redirectUri).host,
+    native: native !== null,
     scope: grant.scopes.join(' '),
     alexa: grant.scopes.some((s) => s.startsWith('alexa:')),
   };
@@ -162,13 +170,13 @@ export async function denialRedirect(db: Db, query: Record<string, unknown>, use
     const pending = await findPendingAuthorizationRequest(db, sha256Hex(handle), userId, now);
     if (!pending || !(await consumeAuthorizationRequest(db, pending.handleHash, userId, now))) return null;
     const client = await findClient(db, pending.publicClientId);
-    if (!client?.redirectUris.includes(pending.redirectUri)) return null;
+    if (!client || !registeredRedirectUri(client.redirectUris, pending.redirectUri)) return null;
     return clientRedirect(pending.redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: pending.state ?? undefined });
   }
   const clientId = text('client_id');
   const redirectUri = text('redirect_uri');
   if (!clientId || !redirectUri) return null;
   const client = await findClient(db, clientId);
-  if (!client || client.grantType !== 'authorization_code' || !client.redirectUris.includes(redirectUri)) return null;
+  if (!client || client.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri)) return null;
   return clientRedirect(redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: text('state') });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
 import type { Db } from '../../db/database.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { findClient } from '../clients/clients.service.ts';
@@ -18,6 +19,8 @@ export interface AuthorizeParams {
   state?: string;
   code_challenge?: string;
   code_challenge_method?: string;
+  /** `none`, `consent` or `login` (OpenID Connect's semantics, docs/api/oauth.md). */
+  prompt?: string;
   /** Alexa Together's tracking id (spec §2), kept with the consent. */
   tracking_id?: string;
   /** RFC 8707 resource indicators, every occurrence (one is accepted); none means the default resource. */
@@ -54,7 +57,8 @@ export interface CodeGrant {
   resource?: string | null;
 }
 
-type Checked = { ok: false; outcome: AuthorizeOutcome } | ({ ok: true; applicationName: string } & CodeGrant);
+type Prompt = 'none' | 'consent' | null;
+type Checked = { ok: false; outcome: AuthorizeOutcome } | ({ ok: true; applicationName: string; prompt: Prompt } & CodeGrant);
 
 /** GET /api/oauth/authorize: log in first, then a code at once when the consent is remembered, else the consent page. */
 export async function authorize(
@@ -65,8 +69,11 @@ export async function authorize(
 ): Promise<AuthorizeOutcome> {
   const checked = await checkRequest(db, config, params, user);
   if (!checked.ok) return checked.outcome;
-  if (await consentCovers(db, user!.userId, checked.client.id, checked.scopes)) {
+  if (checked.prompt !== 'consent' && (await consentCovers(db, user!.userId, checked.client.id, checked.scopes))) {
     return issueCode(db, config, params, checked, user!);
+  }
+  if (checked.prompt === 'none') {
+    return { kind: 'redirect', location: clientRedirect(checked.redirectUri, { error: 'consent_required', error_description: 'The user has not consented to this request', state: params.state }) };
   }
   // The consent page and its Accept name the request by this handle; the query after it is only for compatibility
   // with the spec's parameters and decides nothing (docs/api/oauth.md step 5).
@@ -113,19 +120,26 @@ async function checkRequest(
 ): Promise<Checked> {
   const found = params.client_id ? await findClient(db, params.client_id) : null;
   if (!found || found.grantType !== 'authorization_code') return fail({ kind: 'errorPage', description: 'invalid_client' });
-  // Exact string match against a registered URI, and a missing one is not guessed: nothing else is ever redirected to.
+  // Exact string match against a registered URI (a loopback IP literal's port aside), and a missing one is not
+  // guessed: nothing else is ever redirected to.
   const redirectUri = params.redirect_uri;
-  if (!redirectUri || !found.redirectUris.includes(redirectUri)) {
+  if (!redirectUri || !registeredRedirectUri(found.redirectUris, redirectUri)) {
     return fail({ kind: 'errorPage', description: 'invalid_redirect_uri' });
   }
-  if (!user) return fail({ kind: 'login' });
 
   // From here on the redirect URI is trusted, so problems go back to the client as the protocol says.
-  const back = (error: string, error_description: string) =>
-    fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error, error_description, state: params.state }) });
   if (params.state !== undefined && !/^[\x20-\x7e]*$/.test(params.state)) {
     return fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error: 'invalid_request', error_description: 'Invalid parameter: `state`' }) });
   }
+  const back = (error: string, error_description: string) =>
+    fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error, error_description, state: params.state }) });
+  const prompt = parsePrompt(params.prompt);
+  if (prompt === 'login') return back('invalid_request', 'prompt=login is not supported');
+  if (prompt === undefined) return back('invalid_request', 'Invalid parameter: `prompt`');
+  // prompt=none never shows a page, the login page included.
+  if (!user) return prompt === 'none' ? back('login_required', 'The user is not logged in') : fail({ kind: 'login' });
+
+  if (!params.response_type) return back('invalid_request', 'Missing parameter: `response_type`');
   if (params.response_type !== 'code') return back('unsupported_response_type', 'Only response_type=code is supported');
   if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') {
     return back('invalid_request', 'code_challenge_method must be S256');
@@ -143,7 +157,21 @@ async function checkRequest(
   const requested = (params.scope ?? '').split(' ').filter(Boolean);
   const scopes = allowedScope(requested, client, user.isOwner);
   if (!scopes) return back('invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
-  return { ok: true, client, applicationName: found.applicationName, redirectUri, scopes, resource };
+  return { ok: true, client, applicationName: found.applicationName, redirectUri, scopes, prompt, resource };
+}
+
+/**
+ * The prompt parameter: a space-separated list (OpenID Connect Core). `none` alone never shows a page; `consent`
+ * shows the consent page even when the consent is remembered; `select_account` means nothing with one session.
+ * `login` is refused rather than pretended (re-authentication is not offered); `none` with another value or an
+ * unknown value is malformed: undefined.
+ */
+function parsePrompt(value: string | undefined): Prompt | 'login' | undefined {
+  const values = new Set((value ?? '').split(' ').filter(Boolean));
+  if ([...values].some((v) => !['none', 'consent', 'login', 'select_account'].includes(v))) return undefined;
+  if (values.has('none')) return values.size === 1 ? 'none' : undefined;
+  if (values.has('login')) return 'login';
+  return values.has('consent') ? 'consent' : null;
 }
 
 /**

@@ -6,7 +6,8 @@ import type {
   RefreshTokenModel,
   Token,
 } from '@node-oauth/oauth2-server';
-import { parseScopes } from '../../../shared-domain/scopes.ts';
+import { registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
+import { narrowScopes } from '../../../shared-domain/scopes.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { newOpaqueSecret, sha256Hex } from '../../lib/opaque-secret.ts';
@@ -51,11 +52,12 @@ export function toOAuthClient(client: ClientRecord): OAuthClient {
 
 /**
  * What a user grant may carry: inside the grammar and the user's rights (shared-domain/scopes.ts, the same rules as
- * the consent page) and inside what the client may ever hold. Null when anything is outside.
+ * the consent page; an owner-only write a secondary user asks for is narrowed to read) and inside what the client may
+ * ever hold. Null when anything is outside, or nothing remains.
  */
 export function allowedScope(scope: readonly string[] | undefined, client: OAuthClient, isOwner: boolean): string[] | null {
   if (!scope || scope.length === 0) return null;
-  const parsed = parseScopes(scope.join(' '), isOwner);
+  const parsed = narrowScopes(scope.join(' '), isOwner);
   if (!parsed.ok) return null;
   const tokens = parsed.scopes.map((s) => `${s.resource}:${s.permission}`);
   return tokens.every((t) => client.scopes.includes(t)) ? tokens : null;
@@ -87,6 +89,11 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       if (!resource) throw invalidTarget(UNKNOWN_RESOURCE);
       const user: OAuthUser = { id: null, groupId: (client as OAuthClient).groupId, isOwner: true, resource };
       return user;
+    },
+
+    // The authorization endpoint's check, shared with ours: exact, except a loopback IP literal's port.
+    async validateRedirectUri(redirectUri, client) {
+      return registeredRedirectUri((client as OAuthClient).redirectUris, redirectUri);
     },
 
     async validateScope(user, client, scope) {

@@ -47,7 +47,7 @@ function toResponse(event: ModelEvent): Response {
     const request = (event as { output: ConsentRequestDetails }).output;
     const body: ConsentRequestBody = {
       success: true,
-      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, scope: request.scope, alexa: request.alexa },
+      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, native: request.native, scope: request.scope, alexa: request.alexa },
     };
     return HttpResponse.json(body);
   }

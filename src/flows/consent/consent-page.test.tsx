@@ -56,7 +56,7 @@ function toResponse(event: ModelEvent): Response {
     const { request } = loadedCaseOf(event);
     const body: ConsentRequestBody = {
       success: true,
-      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, scope: request.scope, alexa: request.alexa },
+      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, native: request.native, scope: request.scope, alexa: request.alexa },
     };
     return HttpResponse.json(body);
   }
@@ -66,11 +66,14 @@ function toResponse(event: ModelEvent): Response {
 
 /** The registered application, exactly as registered (markup shown as text), and never the name the link carried. */
 async function expectRequest(ctx: Ctx) {
-  const { applicationName, ownerName, redirectHost } = ctx.loaded!.request;
+  const { applicationName, ownerName, redirectHost, native } = ctx.loaded!.request;
   expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`Allow ${applicationName} to access your account?`);
   expect(screen.getByText(`${applicationName} asks for permission to use the following data. Allow it only if you trust this application.`)).toBeInTheDocument();
   expect(screen.getByTestId('request-owner')).toHaveTextContent(`Registered by the developer account of ${ownerName}`);
-  expect(screen.getByTestId('request-redirect')).toHaveTextContent(`Your answer sends you back to ${redirectHost}`);
+  // An app on the device is said to be one: "sends you back" to a web site would not be true of it.
+  expect(screen.getByTestId('request-redirect')).toHaveTextContent(
+    native ? `This is an app on your device. Your answer goes to it at ${redirectHost}` : `Your answer sends you back to ${redirectHost}`,
+  );
   expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
   expect(document.body.querySelector('script, b')).toBeNull();
 }

@@ -13,6 +13,8 @@ import {
   FOREIGN_URI,
   INPUT,
   LONG_URI,
+  NATIVE_TEXT,
+  NATIVE_URIS,
   PORTAL_ORIGIN,
   REDIRECT_TEXT,
   serializeCreateGrant,
@@ -47,6 +49,9 @@ const DISCARD_QUESTION = 'You have not copied the secret. It will not be shown a
 const URI_WARNINGS: Record<string, string[]> = {
   [REDIRECT_TEXT]: [`${FOREIGN_URI} does not start with ${PORTAL_ORIGIN}. Check that it is the address you mean.`],
   [BAD_URI]: [`${BAD_URI} does not start with ${PORTAL_ORIGIN}. Check that it is the address you mean.`],
+};
+const NATIVE_HINTS: Record<string, string[]> = {
+  [NATIVE_TEXT]: NATIVE_URIS.map((uri) => `${uri} is the address of an app on the user’s device (a native app), not of a website.`),
 };
 const NAME_HINT = 'Leave empty to use the default name "Not Found". The name cannot be changed later.';
 const SECRET_WARNING = 'Copy the secret now and keep it safe: it will not be available again.';
@@ -194,6 +199,9 @@ describeModel(createGrantMachine, {
       const warnings = inDialog().queryAllByTestId('uri-warning').map((w) => w.textContent);
       // The portal's own URI draws no warning; any other does, and the form still submits.
       expect(warnings).toEqual(ctx.grantType === 'authorization_code' ? (URI_WARNINGS[ctx.typed.redirectUris] ?? []) : []);
+      // A native app's URI is never on the portal's host: it is named for what it is, without a warning.
+      const hints = inDialog().queryAllByTestId('uri-native').map((w) => w.textContent);
+      expect(hints).toEqual(ctx.grantType === 'authorization_code' ? (NATIVE_HINTS[ctx.typed.redirectUris] ?? []) : []);
       if (ctx.expectedError) expect(inDialog().getByRole('alert')).toHaveTextContent(ctx.expectedError);
       else expect(inDialog().queryByRole('alert')).toBeNull();
     },
@@ -207,7 +215,12 @@ describeModel(createGrantMachine, {
           ? {
               grant_type: 'authorization_code',
               application_name: ctx.typed.applicationName,
-              redirect_uris: ctx.typed.redirectUris === REDIRECT_TEXT ? [`${PORTAL_ORIGIN}/callback`, FOREIGN_URI] : [ctx.typed.redirectUris],
+              redirect_uris:
+                ctx.typed.redirectUris === REDIRECT_TEXT
+                  ? [`${PORTAL_ORIGIN}/callback`, FOREIGN_URI]
+                  : ctx.typed.redirectUris === NATIVE_TEXT
+                    ? NATIVE_URIS
+                    : [ctx.typed.redirectUris],
             }
           : { grant_type: 'client_credentials', application_name: ctx.typed.applicationName },
       );

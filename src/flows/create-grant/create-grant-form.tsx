@@ -3,7 +3,7 @@ import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris } from '../../../shared-domain/credentials.ts';
+import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris, nativeRedirectUris } from '../../../shared-domain/credentials.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
 
@@ -20,6 +20,8 @@ export function CreateGrantForm({ state, send }: Props) {
   const host = window.location.origin;
   // Spec §5 URIWarning: a warning, not an error; the form still submits.
   const foreign = grantType === 'authorization_code' ? foreignRedirectUris(redirectUris, host) : [];
+  // A native app's loopback address or own scheme is never on the portal's host: a neutral hint, not the warning.
+  const native = grantType === 'authorization_code' ? nativeRedirectUris(redirectUris) : [];
   // The server's limits, as GET /api/credentials stated them.
   const maxUris = limits.redirect_uris_per_grant;
   const maxLength = limits.redirect_uri_length;
@@ -57,6 +59,11 @@ export function CreateGrantForm({ state, send }: Props) {
         {foreign.map((uri) => (
           <Alert key={uri} color="yellow" variant="light" role="status" data-testid="uri-warning">
             {t`${uri} does not start with ${host}. Check that it is the address you mean.`}
+          </Alert>
+        ))}
+        {native.map((uri) => (
+          <Alert key={uri} color="gray" variant="light" role="status" data-testid="uri-native">
+            {t`${uri} is the address of an app on the user’s device (a native app), not of a website.`}
           </Alert>
         ))}
         <Group justify="space-between">

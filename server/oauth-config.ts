@@ -22,6 +22,8 @@ export const oauthEnvShape = {
   REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
   // Token, revocation and introspection calls per client IP: far above what an app needs, low enough to blunt floods.
   RATE_LIMIT_TOKEN_PER_MINUTE: int(120, 1, 1_000_000),
+  // A refresh whose answer was lost may be retried this long and gets the same answer; 0 turns retries off.
+  OAUTH_REFRESH_GRACE_SECONDS: int(10, 0, 300),
   // PEM text; `\n` escapes are accepted because most environments cannot hold a multi-line value.
   OAUTH_SIGNING_KEY: optionalText,
   // RFC 8707 resource identifiers access tokens may be issued for (their `aud`); checked in oauthIssues.
@@ -44,6 +46,8 @@ export interface OAuthServerConfig {
   refreshTokenTtlSeconds: number;
   /** Calls per minute per IP to the token, revocation and introspection endpoints together. */
   protocolRateLimitPerMinute: number;
+  /** How long the previous refresh token may be presented again for the same answer (docs/api/oauth.md). */
+  refreshGraceSeconds: number;
   /** PKCS#8 PEM of an EC P-256 (ES256) or RSA ≥ 2048-bit (RS256) private key. */
   signingKeyPem: string;
   /** The `aud` of a token whose request names no resource: OAUTH_DEFAULT_RESOURCE, else `${PUBLIC_URL}/api`. */
@@ -96,6 +100,7 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86_400,
       protocolRateLimitPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
+      refreshGraceSeconds: e.OAUTH_REFRESH_GRACE_SECONDS,
       signingKeyPem: e.OAUTH_SIGNING_KEY ? unescapePem(e.OAUTH_SIGNING_KEY) : persistedPrivateKey(dataDir, SIGNING_KEY_FILE),
       ...resources(e, publicUrl),
     }),

@@ -5,6 +5,7 @@ import * as initial from './migrations/2026-11-22_initial.ts';
 import * as oauth from './migrations/2026-11-22_oauth.ts';
 import * as alertForwarding from './migrations/2026-11-23_alert-forwarding.ts';
 import * as authorizationRequests from './migrations/2026-11-24_authorization-requests.ts';
+import * as refreshGrace from './migrations/2026-11-25_refresh-grace.ts';
 import * as resourceIndicators from './migrations/2026-11-25_resource-indicators.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22_oauth': oauth,
   '2026-11-23_alert-forwarding': alertForwarding,
   '2026-11-24_authorization-requests': authorizationRequests,
+  '2026-11-25_refresh-grace': refreshGrace,
   '2026-11-25_resource-indicators': resourceIndicators,
 };
 

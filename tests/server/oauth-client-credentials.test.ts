@@ -174,9 +174,9 @@ describe('protocol endpoints', () => {
 
     const unsupported = await rawToken({ grant_type: 'urn:example:unknown', client_id: client.client.clientId, client_secret: client.secret });
     expect((await unsupported.json()).error).toBe('unsupported_grant_type');
-    // The library knows the password grant, but no client of ours is ever given it.
+    // The library knows the password grant, but this server has none: unsupported, not merely barred for this client.
     const password = await rawToken({ grant_type: 'password', username: 'owner@example.com', password: 'Secret1234', client_id: client.client.clientId, client_secret: client.secret });
-    expect((await password.json()).error).toBe('unauthorized_client');
+    expect((await password.json()).error).toBe('unsupported_grant_type');
   });
 
   it('are not blocked by the same-origin check: servers send no cookies', async () => {

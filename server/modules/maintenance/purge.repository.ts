@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { deleteExpiredRefreshGrace } from '../oauth/refresh-grace.repository.ts';
 
 /** How long finished rows stay after they stop mattering: enough to answer "what happened yesterday", no more. */
 export const RETENTION_MS = 24 * 3_600_000;
@@ -11,6 +12,7 @@ export interface PurgeCounts {
   accountTokens: number;
   sentMail: number;
   authorizationRequests: number;
+  refreshGrace: number;
 }
 
 /**
@@ -61,11 +63,14 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
     .deleteFrom('oauth_authorization_requests')
     .where((eb) => eb.or([eb('expires_at', '<', now), eb('consumed_at', 'is not', null)]))
     .executeTakeFirst();
+  // A kept refresh answer is useless after its few seconds of grace, and it should not outlive them by much.
+  const refreshGrace = await deleteExpiredRefreshGrace(db, now);
   return {
     sessions: Number(sessions.numDeletedRows),
     oauthTokens: Number(oauthTokens.numDeletedRows),
     accountTokens: Number(accountTokens.numDeletedRows),
     sentMail: Number(sentMail.numDeletedRows),
     authorizationRequests: Number(authorizationRequests.numDeletedRows),
+    refreshGrace,
   };
 }

@@ -57,7 +57,8 @@ export default async function oauthProtocolRoutes(app: FastifyInstance): Promise
 
   app.post('/api/oauth/revoke', limited, async (request, reply) => {
     await revokeToken(db, config, protocolRequest(request, true));
-    return reply.header('cache-control', 'no-store').send('');
+    // RFC 7009 §2.2 leaves the body open; JSON `{}` is what client libraries that parse every answer can read.
+    return reply.header('cache-control', 'no-store').send({});
   });
 
   app.post('/api/oauth/introspect', limited, async (request, reply) => {
@@ -78,6 +79,12 @@ function protocolRequest(request: FastifyRequest, requireForm: boolean): Protoco
 
 function protocolError(err: FastifyError | Error): { status: number; error: string; description: string } {
   if (isOAuthError(err) && err.code < 500) return { status: err.code, error: err.name, description: err.message };
+  // RFC 6749 has no code for "too many requests"; temporarily_unavailable is the one client libraries treat as "try
+  // again later", and Retry-After (set by the limiter) says when.
+  if (err instanceof AppError && err.status === 429) {
+    const seconds = Number(err.data?.retry_after_seconds ?? 60);
+    return { status: 429, error: 'temporarily_unavailable', description: `Too many requests; retry after ${seconds} seconds` };
+  }
   if (err instanceof AppError && err.status < 500) return { status: err.status, error: 'invalid_request', description: err.message };
   const status = (err as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -1,6 +1,8 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '../../db/database.ts';
 import { createOAuthModel, type OAuthModelConfig, type TokenRequestContext } from './oauth.model.ts';
+import { AuthorizationCodeGrant } from './code-grant.ts';
+import { refreshTokenGrant } from './refresh-grant.ts';
 
 export const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;
 export type OAuthErrorInstance = InstanceType<typeof OAuth2Server.OAuthError>;
@@ -22,5 +24,11 @@ export function oauthServer(db: Db, config: OAuthModelConfig, request?: TokenReq
     // State is the client's CSRF defence and its choice; the Alexa flow may come without one (spec §2).
     allowEmptyState: true,
     alwaysIssueNewRefreshToken: true,
+    // Ours replace the library's: RFC 6749's error for a redirect_uri mismatch; for refresh, nothing spent on a
+    // refusal, and a lost answer can be retried.
+    extendedGrantTypes: {
+      authorization_code: AuthorizationCodeGrant,
+      refresh_token: refreshTokenGrant(db, config, request ?? {}),
+    },
   });
 }

@@ -63,6 +63,14 @@ export function allowedScope(scope: readonly string[] | undefined, client: OAuth
   return tokens.every((t) => client.scopes.includes(t)) ? tokens : null;
 }
 
+/**
+ * The family of the tokens issued for an authorization code, and of everything refreshed from them: the code's hash,
+ * so a second redemption, which finds no code row any more, can still name what the first one produced.
+ */
+function codeFamily(authorizationCode: string): string {
+  return sha256Hex(authorizationCode);
+}
+
 /** The Kysely-backed model @node-oauth/oauth2-server drives; protocol checks stay in the library. */
 export function createOAuthModel(db: Db, config: OAuthModelConfig, request: TokenRequestContext = {}): OAuthModel {
   /**
@@ -132,7 +140,12 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
 
     async getAuthorizationCode(authorizationCode) {
       const row = await findAuthorizationCode(db, sha256Hex(authorizationCode));
-      if (!row) return null;
+      if (!row) {
+        // Redeemed before (or never issued): whoever redeemed it first may not be who holds it now, so the tokens
+        // issued for it are revoked (RFC 6749 §4.1.2). For a code that never was, this touches nothing.
+        await revokeFamily(db, codeFamily(authorizationCode), Date.now());
+        return null;
+      }
       const owner = await findUserById(db, row.userId);
       if (!owner) return null;
       const resource = grantedResource(config, row.resource);
@@ -150,7 +163,10 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
     },
 
     async revokeAuthorizationCode(code) {
-      return consumeAuthorizationCode(db, sha256Hex(code.authorizationCode));
+      if (await consumeAuthorizationCode(db, sha256Hex(code.authorizationCode))) return true;
+      // A concurrent redemption of the same code won: a replay like any other.
+      await revokeFamily(db, codeFamily(code.authorizationCode), Date.now());
+      return false;
     },
 
     // The access token is a JWT signed in saveToken, once its expiry is known; the library only needs its jti here.
@@ -186,7 +202,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
         accessExpiresAt: expiresAt.getTime(),
         refreshHash: token.refreshToken ? sha256Hex(token.refreshToken) : null,
         refreshExpiresAt: token.refreshToken ? (token.refreshTokenExpiresAt?.getTime() ?? null) : null,
-        familyId: u.familyId ?? crypto.randomUUID(),
+        familyId: u.familyId ?? (token.authorizationCode ? codeFamily(token.authorizationCode) : crypto.randomUUID()),
         clientId: c.id,
         userId: u.id,
         groupId: u.groupId,
@@ -202,13 +218,14 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
     async getRefreshToken(refreshToken) {
       const row = await findTokenByRefreshHash(db, sha256Hex(refreshToken));
       if (!row || row.revokedAt !== null || row.userId === null) return null;
-      if (row.refreshUsedAt !== null) {
-        // A rotated-away token came back: someone holds a copy. Cut off every token descended from the same grant.
-        await revokeFamily(db, row.familyId, Date.now());
-        return null;
-      }
       const owner = await findUserById(db, row.userId);
       if (!owner) return null;
+      // A rotated-away token is a retry whose answer was lost, or a copy in someone else's hands: the refresh grant
+      // (refresh-grant.ts) tells them apart, so it is handed over marked rather than refused here.
+      if (row.refreshUsedAt !== null) {
+        const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId };
+        return { refreshToken, client: { id: row.clientId, grants: [] }, user, tokenId: row.id, rotated: true } satisfies RefreshToken;
+      }
       const resource = grantedResource(config, row.resource);
       await requireGranted(resource, row.clientId);
       const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId, resource };
@@ -223,12 +240,9 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       return found;
     },
 
+    // False when a concurrent exchange of the same token won; the refresh grant then answers it as a retry.
     async revokeToken(token) {
-      const now = Date.now();
-      if (await markRefreshUsed(db, token.tokenId as string, now)) return true;
-      // Lost the race to a concurrent exchange of the same token: that is a replay too.
-      await revokeFamily(db, (token.user as OAuthUser).familyId!, now);
-      return false;
+      return markRefreshUsed(db, token.tokenId as string, Date.now());
     },
 
     // Resource servers use introspection, never the library's authenticate(); the type wants the method anyway.

@@ -1,3 +1,4 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '../../db/database.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { authenticateRequestClient, basicCredentials, type ProtocolRequest } from './client-auth.ts';
@@ -17,6 +18,7 @@ export interface TokenEndpointResult {
  * over our model. Failures are thrown as the library's OAuthError, which the protocol routes render per RFC 6749 §5.2.
  */
 export async function exchangeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<TokenEndpointResult> {
+  refuseUnsupportedGrant(request);
   const req = new OAuthRequest({ method: 'POST', headers: libraryHeaders(request.headers), query: {}, body: request.body });
   const res = new OAuthResponse({});
   // The library keeps the token request to itself; the model needs its RFC 8707 resource and who is asking.
@@ -26,6 +28,22 @@ export async function exchangeToken(db: Db, config: OAuthModelConfig, request: P
   return { headers: res.headers as Record<string, string>, body: res.body as Record<string, unknown> };
 }
 
+/** What metadata.ts advertises; the library also knows `password`, which this server never grants. */
+const SUPPORTED_GRANT_TYPES: readonly string[] = ['authorization_code', 'client_credentials', 'refresh_token'];
+
+/**
+ * A grant type this server does not have is unsupported_grant_type (RFC 6749 §5.2) for every client; the library
+ * would call the password grant unauthorized_client, as if another client might use it. A missing grant type and a
+ * body that is not a form stay the library's invalid_request.
+ */
+function refuseUnsupportedGrant(request: ProtocolRequest): void {
+  const grantType = request.body.grant_type;
+  const isForm = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+  if (isForm && grantType && !SUPPORTED_GRANT_TYPES.includes(grantType)) {
+    throw new OAuth2Server.UnsupportedGrantTypeError('Unsupported grant type: `grant_type` is invalid');
+  }
+}
+
 /**
  * RFC 7009. A refresh token takes its whole family with it (every token descended from the same authorization); an
  * access token takes its own issuance. Unknown tokens and other clients' tokens are answered like success and left
@@ -33,6 +51,8 @@ export async function exchangeToken(db: Db, config: OAuthModelConfig, request: P
  */
 export async function revokeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<void> {
   const client = await authenticateRequestClient(db, request);
+  // Required (RFC 7009 §2.1): a request without it is a client bug worth reporting, not a revocation that happened.
+  if (!request.body.token) throw new OAuth2Server.InvalidRequestError('Missing parameter: `token`');
   const found = await findToken(db, config, request.body.token, request.body.token_type_hint);
   if (!found || found.row.clientId !== client.id) return;
   const now = Date.now();

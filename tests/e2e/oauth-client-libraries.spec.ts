@@ -257,11 +257,14 @@ describe('the RFC error table', () => {
 
   it('a code used twice: invalid_grant', async (test) => {
     const { callbackUrl, codeVerifier, state } = await signedIn(test);
-    await oidc.finishAuthorization(config, callbackUrl, { codeVerifier, state });
+    const first = await oidc.finishAuthorization(config, callbackUrl, { codeVerifier, state });
     await expect(oidc.finishAuthorization(config, callbackUrl, { codeVerifier, state })).rejects.toMatchObject({
       status: 400,
       error: 'invalid_grant',
     });
+    // A replay means the code leaked: what was issued from it stops working too (RFC 6749 §4.1.2).
+    expect(await oidc.introspect(config, first.access_token)).toEqual({ active: false });
+    await expect(oidc.refresh(config, first.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('authorize without response_type: back to the client with invalid_request and its state', async (test) => {

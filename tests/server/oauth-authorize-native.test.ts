@@ -94,6 +94,19 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
     expect(location).toBe('/pages/error?error=invalid_request&error_description=invalid_redirect_uri');
   });
 
+  it.each([['http://127.0.0.1:40300/callback'], [APP_SCHEME]])(
+    'refuses %s without PKCE: invalid_request at the client (RFC 8252 §8.1), and no consent page',
+    async (redirectUri) => {
+      const client = redirectUri === APP_SCHEME ? mobile : desktop;
+      const { location } = await navigate(await authorizeUrl(server, { client, scope: 'user:read', state: 'k', redirectUri }), ownerCookie);
+      const back = new URL(location!);
+      expect(back.toString().startsWith(`${redirectUri}?`)).toBe(true);
+      expect(back.searchParams.get('error')).toBe('invalid_request');
+      expect(back.searchParams.get('state')).toBe('k');
+      expect(back.searchParams.get('code')).toBeNull();
+    },
+  );
+
   it('matches a localhost registration exactly, port included', async () => {
     const callback = await authorizeWithConsent(server, ownerCookie, { client: desktop, scope: 'user:read', redirectUri: LOCALHOST });
     expect(callback.toString().startsWith(`${LOCALHOST}?code=`)).toBe(true);
@@ -101,7 +114,7 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
 
   it('sends a denial back to the loopback port the request used', async () => {
     const redirectUri = 'http://127.0.0.1:40100/callback';
-    const { location } = await navigate(await authorizeUrl(server, { client: desktop, scope: 'person:read', state: 'd', redirectUri }), memberCookie);
+    const { location } = await navigate(await authorizeUrl(server, { client: desktop, scope: 'person:read', state: 'd', redirectUri, codeVerifier: oauth.generateRandomCodeVerifier() }), memberCookie);
     const page = new URL(location!, server.url);
     const denied = await navigate(`${server.url}/api/logout?error=access_denied&request=${page.searchParams.get('request')}`, memberCookie);
     expect(denied.location).toBe(`${redirectUri}?error=access_denied&error_description=user+denied+authorization+request&state=d`);
@@ -110,7 +123,7 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
 
   it('tells the consent page that the answer goes to an app on the device', async () => {
     const { location } = await navigate(
-      await authorizeUrl(server, { client: desktop, scope: 'alert:read', redirectUri: 'http://127.0.0.1:40200/callback' }),
+      await authorizeUrl(server, { client: desktop, scope: 'alert:read', redirectUri: 'http://127.0.0.1:40200/callback', codeVerifier: oauth.generateRandomCodeVerifier() }),
       memberCookie,
     );
     const page = new URL(location!, server.url);
@@ -130,10 +143,10 @@ describe('private-use URI schemes (RFC 8252 §7.1)', () => {
   });
 
   it('sends errors and denials to the scheme, with state', async () => {
-    const bad = await navigate(await authorizeUrl(server, { client: mobile, scope: 'bogus:read', state: 'e', redirectUri: APP_SCHEME }), ownerCookie);
+    const bad = await navigate(await authorizeUrl(server, { client: mobile, scope: 'bogus:read', state: 'e', redirectUri: APP_SCHEME, codeVerifier: oauth.generateRandomCodeVerifier() }), ownerCookie);
     expect(bad.location).toMatch(/^com\.example\.care:\/oauth2redirect\?error=invalid_scope&.*state=e$/);
 
-    const { location } = await navigate(await authorizeUrl(server, { client: mobile, scope: 'room:read', state: 'd', redirectUri: APP_SCHEME }), memberCookie);
+    const { location } = await navigate(await authorizeUrl(server, { client: mobile, scope: 'room:read', state: 'd', redirectUri: APP_SCHEME, codeVerifier: oauth.generateRandomCodeVerifier() }), memberCookie);
     const page = new URL(location!, server.url);
     const response = await fetch(`${server.url}/api/consent/request?request=${page.searchParams.get('request')}`, { headers: { cookie: memberCookie } });
     expect((await response.json()).data).toMatchObject({ redirect_host: 'com.example.care', native: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
+import { nativeRedirect, registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
 import type { Db } from '../../db/database.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { findClient } from '../clients/clients.service.ts';
@@ -146,6 +146,11 @@ async function checkRequest(
   }
   if (params.code_challenge_method !== undefined && !params.code_challenge) {
     return back('invalid_request', 'Missing parameter: `code_challenge`');
+  }
+  // An app on the device cannot keep its secret, and another app may listen on a loopback port or claim the same
+  // scheme: only the PKCE verifier ties the code to the app that asked (RFC 8252 §8.1).
+  if (!params.code_challenge && nativeRedirect(redirectUri)) {
+    return back('invalid_request', 'Missing parameter: `code_challenge` (required for native apps)');
   }
   let resource: string | null = null;
   if (params.resource) {

@@ -76,6 +76,13 @@ describe('token, revocation and introspection error codes', () => {
     expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
   });
 
+  // RFC 7662 §2.1: token is REQUIRED; "inactive" would tell the resource server something untrue about no token at all.
+  it('answers an introspection without a token with 400 invalid_request', async () => {
+    const response = await form(server, '/api/oauth/introspect', app, {});
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+  });
+
   it('answers a revocation with 200 and an empty JSON object, known token or not', async () => {
     const tokens = await oauth.processClientCredentialsResponse(
       as, machine.oauthClient,

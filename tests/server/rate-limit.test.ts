@@ -67,7 +67,11 @@ describe('OAuth protocol endpoints rate limit per IP', () => {
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(limited.headers.get('cache-control')).toBe('no-store');
-      expect(await limited.json()).toEqual({ error: 'invalid_request', error_description: 'Too many requests, please try again later' });
+      // RFC 6749 §5.2 has no rate-limit code; temporarily_unavailable (§4.1.2.1) is the one clients already retry on.
+      expect(await limited.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: `Too many requests; retry after ${limited.headers.get('retry-after')} seconds`,
+      });
       // The portal's own API keeps its separate budgets.
       expect((await fetch(`${server.url}/api/config`)).status).toBe(200);
     } finally {

@@ -68,6 +68,8 @@ export type Introspection = { active: false } | ({ active: true } & Record<strin
  */
 export async function introspectToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<Introspection> {
   const client = await authenticateRequestClient(db, request);
+  // Required (RFC 7662 §2.1): "inactive" would be an untrue answer about a request that named no token.
+  if (!request.body.token) throw new OAuth2Server.InvalidRequestError('Missing parameter: `token`');
   const found = await findToken(db, config, request.body.token, request.body.token_type_hint);
   if (!found || found.row.clientId !== client.id || found.row.revokedAt !== null) return { active: false };
   const { row } = found;

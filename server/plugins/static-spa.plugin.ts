@@ -37,6 +37,9 @@ export default globalPlugin('static-spa', async (app) => {
       root,
       wildcard: true,
       index: ['index.html'],
+      // The build writes `.br` and `.gz` beside each text file (scripts/precompress.ts); the plugin picks one by
+      // Accept-Encoding (br, then gzip, then the file itself; q=0 refuses), with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');
@@ -54,19 +57,32 @@ export default globalPlugin('static-spa', async (app) => {
 
   app.decorate('sendSpaDocument', async (reply: FastifyReply, status: number): Promise<boolean> => {
     if (!built) return false;
-    let html: Buffer;
+    let html: Buffer | null = null;
+    let sent: Encoding | null = null;
+    // Read on each answer rather than cached, so a rebuild is served at once. A variant the build did not write (it
+    // saved nothing) falls through to the next one, then to the file itself.
+    for (const encoding of acceptedEncodings(reply.request.headers['accept-encoding'])) {
+      try {
+        html = await readFile(`${indexFile}${EXTENSION[encoding]}`);
+        sent = encoding;
+        break;
+      } catch {
+        // Not written for this build.
+      }
+    }
     try {
-      // Read on each answer rather than cached, so a rebuild is served at once.
-      html = await readFile(indexFile);
+      html ??= await readFile(indexFile);
     } catch {
       return false;
     }
-    await reply
+    reply
       .headers(app.securityHeaders)
       .status(status)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (sent) reply.header('content-encoding', sent);
+    await reply.send(html);
     return true;
   });
 
@@ -79,6 +95,35 @@ export default globalPlugin('static-spa', async (app) => {
     return reply;
   });
 });
+
+type Encoding = 'br' | 'gzip';
+const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The q-value the client gives `coding` (RFC 9110 §12.5.3): its own entry, else `*`, else 0. */
+function qualityOf(header: string | undefined, coding: Encoding): number {
+  let star: number | null = null;
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    const quality = Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0;
+    if (name === coding) return quality;
+    if (name === '*') star = quality;
+  }
+  return star ?? 0;
+}
+
+/**
+ * The encodings of the build's variants the client takes, best first (br on a tie): the same choice @fastify/static
+ * makes for the files it serves, made here for the document every page starts with.
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  const ranked = (['br', 'gzip'] as const).map((coding) => ({ coding, q: qualityOf(header, coding) }));
+  return ranked
+    .filter(({ q }) => q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map(({ coding }) => coding);
+}
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';

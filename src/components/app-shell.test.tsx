@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { landing, renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
@@ -69,6 +69,34 @@ describe('authenticated shell', () => {
     expect(await nav.findByRole('link', { name: 'FAQ' })).toHaveAttribute('href', config.faqUrl);
     expect(nav.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', config.apiDocsUrl);
     expect(localStorage.getItem('apiAccess')).toBe('true');
+  });
+
+  it('has a skip link first in tab order that moves focus to the main landmark', async () => {
+    setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    renderShell();
+    const main = await screen.findByRole('main');
+    expect(main).toHaveTextContent('content');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', `#${main.id}`);
+    await userEvent.keyboard('{Enter}');
+    expect(main).toHaveFocus();
+  });
+
+  it('names the drawer close button and marks the current page in the navigation', async () => {
+    setSessionClaims({ apiAccess: true, isGroupOwner: true });
+    renderRoutes(
+      [{ path: '/pages/device-sessions', element: <SessionsStub /> }, landing('/pages/login')],
+      '/pages/device-sessions',
+    );
+    const nav = await openDrawer();
+    expect(nav.getByRole('link', { name: 'Device sessions' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Authorized applications' })).not.toHaveAttribute('aria-current');
+    expect(nav.getByRole('link', { name: 'OAuth credentials' })).not.toHaveAttribute('aria-current');
+    await userEvent.click(screen.getByRole('button', { name: 'Close navigation menu' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { ActionIcon, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -66,6 +66,15 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
   const { t } = useLingui();
   const [opened, drawer] = useDisclosure(false);
   const config = usePublicConfig();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  // Marks the drawer link of the page on screen, for sight (active) and for screen readers (aria-current).
+  const current = (path: string) => (pathname === path ? ({ active: true, 'aria-current': 'page' } as const) : {});
+  // Focus moves with the jump, so the next Tab continues inside the page, not back in the header.
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
 
   useEffect(() => {
     cacheApiAccess(user);
@@ -76,6 +85,9 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
 
   return (
     <>
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToContent}>
+        <Trans>Skip to content</Trans>
+      </a>
       <header className={classes.header}>
         <Group gap="sm">
           <ActionIcon variant="subtle" size="lg" aria-label={t`Open navigation menu`} onClick={drawer.open}>
@@ -98,13 +110,33 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
           </Menu.Dropdown>
         </Menu>
       </header>
-      <Drawer opened={opened} onClose={drawer.close} size={300} title={t`Menu`}>
+      <Drawer opened={opened} onClose={drawer.close} size={300} title={t`Menu`}
+        closeButtonProps={{ 'aria-label': t`Close navigation menu` }}
+      >
         <Stack gap={4} component="nav" aria-label={t`Main navigation`}>
-          <NavLink component={Link} to={paths.deviceSessions} label={t`Device sessions`} onClick={drawer.close} />
-          <NavLink component={Link} to={paths.authorizedApps} label={t`Authorized applications`} onClick={drawer.close} />
+          <NavLink
+            component={Link}
+            to={paths.deviceSessions}
+            label={t`Device sessions`}
+            onClick={drawer.close}
+            {...current(paths.deviceSessions)}
+          />
+          <NavLink
+            component={Link}
+            to={paths.authorizedApps}
+            label={t`Authorized applications`}
+            onClick={drawer.close}
+            {...current(paths.authorizedApps)}
+          />
           {developer ? (
             <>
-              <NavLink component={Link} to={paths.credentials} label={t`OAuth credentials`} onClick={drawer.close} />
+              <NavLink
+                component={Link}
+                to={paths.credentials}
+                label={t`OAuth credentials`}
+                onClick={drawer.close}
+                {...current(paths.credentials)}
+              />
               {config.faqUrl ? <NavLink href={config.faqUrl} target="_blank" rel="noopener noreferrer" label={t`FAQ`} /> : null}
               {config.apiDocsUrl ? (
                 <NavLink href={config.apiDocsUrl} target="_blank" rel="noopener noreferrer" label={t`API documentation`} />
@@ -113,10 +145,14 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
           ) : null}
         </Stack>
       </Drawer>
-      <main className={classes.content}>{children}</main>
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.content}>
+        {children}
+      </main>
     </>
   );
 }
+
+const MAIN_ID = 'main-content';
 
 function MenuIcon() {
   return (

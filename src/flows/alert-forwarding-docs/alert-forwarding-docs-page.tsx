@@ -5,6 +5,8 @@ import documentation from '../../../docs/api/alert-forwarding.md?raw';
 import logoUrl from '../../assets/logo.svg';
 import { paths } from '../../app/paths.ts';
 import { Markdown } from '../../components/markdown.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * The alert forwarding documentation as a page of the portal (/pages/docs/alert-forwarding): the very file the
@@ -12,6 +14,7 @@ import { Markdown } from '../../components/markdown.tsx';
  * no secret, and a developer may share the address.
  */
 export function AlertForwardingDocsPage() {
+  usePageTitle(msg`Alert forwarding documentation`);
   const { t } = useLingui();
   return (
     <Container size="md" py="xl">

@@ -23,9 +23,12 @@ import { AlertForwardingKeysDialog } from './alert-forwarding-keys-dialog.tsx';
 import { AlertForwardingLoading } from './alert-forwarding-loading.tsx';
 import { AlertForwardingNotConfigured } from './alert-forwarding-not-configured.tsx';
 import { AlertForwardingSetupDialog } from './alert-forwarding-setup-dialog.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /pages/alert-forwarding-config?client_uid=…: owns the actor of one credential's alert forwarding. */
 export function AlertForwardingPage() {
+  usePageTitle(msg`Alert forwarding`);
   return (
     <AuthenticatedShell>
       <AlertForwarding />

@@ -12,12 +12,15 @@ import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { AlexaTogetherLoading } from './alexa-together-loading.tsx';
 import { AlexaTogetherRefused } from './alexa-together-refused.tsx';
 import { AlexaTogetherRequest } from './alexa-together-request.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the Alexa Together actor (/pages/alexatogether?request=<handle>&scope&client_id&tracking_id&…) and picks the
  * view. What it shows comes from the server's record of the request; the rest of the query decides nothing.
  */
 export function AlexaTogetherPage() {
+  usePageTitle(msg`Alexa Together`);
   const { search } = useLocation();
   const follow = useFollowUrl();
   const machine = useMemo(

@@ -8,6 +8,8 @@ import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { takeAmazonLogin } from '../../lib/amazon-login.ts';
 import { useFollowUrl } from '../../lib/navigation.ts';
 import { AmazonCallbackProgress } from './amazon-callback-progress.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** The product's name in email_already_exists_as_{product}_account; the error page matches any slug there. */
 export const PRODUCT_SLUG = 'portal';
@@ -31,6 +33,7 @@ function signInOnce(input: AmazonSignIn): Promise<{ redirect: string }> {
 
 /** Owns the Login with Amazon callback actor (/pages/cb?state&code&error&error_description). */
 export function AmazonCallbackPage() {
+  usePageTitle(msg`Login with Amazon`);
   const [search] = useSearchParams();
   const follow = useFollowUrl();
   const machine = useMemo(

@@ -12,9 +12,12 @@ import { AuthorizedAppsEnded } from './authorized-apps-ended.tsx';
 import { AuthorizedAppsFailed } from './authorized-apps-failed.tsx';
 import { AuthorizedAppsLoading } from './authorized-apps-loading.tsx';
 import { AuthorizedAppsTable } from './authorized-apps-table.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the authorized-applications actor (/pages/authorized-apps) and picks the view for its state. */
 export function AuthorizedAppsPage() {
+  usePageTitle(msg`Authorized applications`);
   return (
     <AuthenticatedShell>
       <AuthorizedApps />

@@ -12,12 +12,15 @@ import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { ConsentLoading } from './consent-loading.tsx';
 import { ConsentRefused } from './consent-refused.tsx';
 import { ConsentRequest } from './consent-request.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the consent actor (/pages/consent?request=<handle>&…the spec's parameters) and picks the view. What the page
  * shows comes from the server's record of the request its handle names; the rest of the query decides nothing.
  */
 export function ConsentPage() {
+  usePageTitle(msg`Authorize an application`);
   const { search } = useLocation();
   const follow = useFollowUrl();
   const machine = useMemo(

@@ -20,9 +20,12 @@ import { CredentialsConfirmDelete } from './credentials-confirm-delete.tsx';
 import { CredentialsFailed } from './credentials-failed.tsx';
 import { CredentialsList } from './credentials-list.tsx';
 import { CredentialsOAuthInfo } from './credentials-oauth-info.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the credentials actor (which invokes the create-grant one) and picks the views for its state. */
 export function CredentialsPage() {
+  usePageTitle(msg`OAuth credentials`);
   return (
     <AuthenticatedShell>
       <Credentials />

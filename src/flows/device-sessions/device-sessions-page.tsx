@@ -13,9 +13,12 @@ import { DeviceSessionsLoading } from './device-sessions-loading.tsx';
 import { DeviceSessionsTable } from './device-sessions-table.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { DEFAULT_SORT, nextSort, type SessionSort } from './session-order.ts';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the device-sessions actor (/pages/device-sessions) and picks the view for its state. */
 export function DeviceSessionsPage() {
+  usePageTitle(msg`Device sessions`);
   return (
     <AuthenticatedShell>
       <DeviceSessions />

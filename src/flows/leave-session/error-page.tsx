@@ -2,9 +2,12 @@ import { useSearchParams } from 'react-router-dom';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { useLeaveSession } from './use-leave-session.ts';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the leave-session actor; done navigates away, so every state shows the notice. */
 export function ErrorPage() {
+  usePageTitle(msg`An error occurred`);
   const [search] = useSearchParams();
   const [state, send] = useLeaveSession();
   return (

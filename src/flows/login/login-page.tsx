@@ -15,9 +15,12 @@ import { forgetApiAccess, hasSessionCookie } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the login actor and picks the view for its state; the views decide nothing on their own. */
 export function LoginPage() {
+  usePageTitle(msg`Log in`);
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const machine = useMemo(

@@ -9,8 +9,11 @@ import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { clearLocalStorage } from '../../lib/session.ts';
 import { LogoutDone } from './logout-done.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function LogoutPage() {
+  usePageTitle(msg`Logout`);
   const [search] = useSearchParams();
   // login_url comes from the query: the Login button may only lead to a page of the portal (the rule return_to obeys).
   const loginUrl = safeReturnTo(search.get('login_url'), paths.login);

@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { hasSessionCookie } from '../../lib/session.ts';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Any address the router does not know (and the statechart gallery when it is not served). Keeps the spec's generic
@@ -11,6 +13,7 @@ import { hasSessionCookie } from '../../lib/session.ts';
  * in, the login page otherwise. Nothing from the address is shown.
  */
 export function NotFoundPage() {
+  usePageTitle(msg`Page not found`);
   const target = hasSessionCookie() ? paths.main : paths.login;
   return (
     <CenteredLayout>

@@ -15,9 +15,12 @@ import { PasswordResetFailed } from './password-reset-failed.tsx';
 import { PasswordResetForm } from './password-reset-form.tsx';
 import { PasswordResetInvalid } from './password-reset-invalid.tsx';
 import { PasswordResetLoading } from './password-reset-loading.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the password-change actor and picks the view for its state. */
 export function PasswordResetPage() {
+  usePageTitle(msg`Set a new password`);
   const [search] = useSearchParams();
   // Spec §2: email is removed from the carried params (the token is this page's own too).
   const carried = useCarriedQuery(['email', 'reset_token']);

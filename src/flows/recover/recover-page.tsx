@@ -9,9 +9,12 @@ import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
 import { RecoverForm } from './recover-form.tsx';
 import { RecoverSent } from './recover-sent.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the recovery actor and picks the view for its state. */
 export function RecoverPage() {
+  usePageTitle(msg`Recover your password`);
   const [search] = useSearchParams();
   // email is this page's own field; everything else (return_to…) rides along to the API and the links.
   const carried = useCarriedQuery(['email']);

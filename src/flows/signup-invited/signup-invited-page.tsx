@@ -12,6 +12,8 @@ import { SignupInvitedChecking } from './signup-invited-checking.tsx';
 import { SignupInvitedDone } from './signup-invited-done.tsx';
 import { SignupInvitedFailed } from './signup-invited-failed.tsx';
 import { SignupInvitedInvalid } from './signup-invited-invalid.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the invited-signup actor and picks the view: the link's check, then the signup form (email fixed by the
@@ -19,6 +21,7 @@ import { SignupInvitedInvalid } from './signup-invited-invalid.tsx';
  * cannot create an account.
  */
 export function SignupInvitedPage() {
+  usePageTitle(msg`Invitation`);
   const [search] = useSearchParams();
   const machine = useMemo(() => {
     // The query is read once: the page does not change it while it lives.

@@ -12,9 +12,12 @@ import { SignupResendAsking } from './signup-resend-asking.tsx';
 import { SignupResendChecking } from './signup-resend-checking.tsx';
 import { SignupResendFailed } from './signup-resend-failed.tsx';
 import { SignupResendNeeded } from './signup-resend-needed.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the verify-needed actor (/pages/signup/resend?email) and picks the view; a verified account goes to login. */
 export function SignupResendPage() {
+  usePageTitle(msg`Verify your email`);
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const machine = useMemo(

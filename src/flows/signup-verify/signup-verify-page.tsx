@@ -13,6 +13,8 @@ import { SignupVerifyAlreadyActive } from './signup-verify-already-active.tsx';
 import { SignupVerifyFailed } from './signup-verify-failed.tsx';
 import { SignupVerifyInvalid } from './signup-verify-invalid.tsx';
 import { SignupVerifyVerifying } from './signup-verify-verifying.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * A verification token is single use, but one visit may mount the page twice at once (React's StrictMode in
@@ -34,6 +36,7 @@ function verifyOnce(token: string): Promise<VerifyAccountOutput> {
 
 /** Owns the activation actor (/pages/signup/verify?verification_token&email&language) and picks the view. */
 export function SignupVerifyPage() {
+  usePageTitle(msg`Account activation`);
   const [search] = useSearchParams();
   const machine = useMemo(() => {
     // The link names the language the account signed up in; the new mail is written in it too.

@@ -10,12 +10,15 @@ import { useCarriedQuery } from '../../lib/carried-query.ts';
 import { SignupCaptcha, type CaptchaComponent } from './signup-captcha.tsx';
 import { SignupDone } from './signup-done.tsx';
 import { SignupForm } from './signup-form.tsx';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the signup actor and picks the view for its state. `Captcha` is where the token comes from: the configured
  * provider in the app, a stand-in in tests.
  */
 export function SignupPage({ Captcha = SignupCaptcha }: { Captcha?: CaptchaComponent }) {
+  usePageTitle(msg`Sign up`);
   const { linkSearch } = useCarriedQuery([]);
   const machine = useMemo(
     () =>

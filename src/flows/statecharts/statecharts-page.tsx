@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { parseStatechartDoc, type StatechartDoc } from './statechart-doc.ts';
+import { msg } from '@lingui/core/macro';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 // Lazy per file: the markdown arrives with this page's chunk only when the gallery is opened.
 const sources = import.meta.glob<string>('/docs/statecharts/*.md', { query: '?raw', import: 'default' });
@@ -65,6 +67,7 @@ function StatechartDiagram({ doc }: { doc: StatechartDoc }) {
 
 /** Offline gallery of the generated statecharts (design.md §7), for product review; route /pages/statecharts. */
 export function Component() {
+  usePageTitle(msg`Statecharts`);
   const { t } = useLingui();
   const [docs, setDocs] = useState<StatechartDoc[] | null>(null);
 

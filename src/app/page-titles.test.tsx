@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { http, HttpResponse } from 'msw';
+import { activateLocale, chooseLocale } from './i18n.ts';
+import { useMswServer } from '../../tests/support/msw.ts';
+import { renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
+
+const server = useMswServer();
+
+/** The app's own route table, fresh each time (the public config is fetched once per module instance). */
+async function renderApp(url: string) {
+  server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+  const { routes } = await import('./router.tsx');
+  return renderRoutes(routes, url);
+}
+
+const expectedTitle = (page: MessageDescriptor) => `${i18n._(page)} · ${i18n._(msg`Monitoring service`)}`;
+
+beforeEach(() => {
+  vi.resetModules();
+  document.title = 'stale';
+});
+afterEach(() => activateLocale('en-us'));
+
+const pages: Array<[string, MessageDescriptor, boolean]> = [
+  ['/pages/login', msg`Log in`, false],
+  ['/', msg`Log in`, false],
+  ['/pages/recover', msg`Recover your password`, false],
+  ['/pages/nope', msg`Page not found`, false],
+  ['/pages/main', msg`Account`, true],
+];
+
+describe('page titles and headings', () => {
+  it.each(pages)('%s is named in the tab and has exactly one h1', async (url, page, signedIn) => {
+    if (signedIn) setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    await renderApp(url);
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.title).toBe(`${i18n._(page)} · Monitoring service`);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('names the page in the active language, and follows a switch of language with the html lang', async () => {
+    await activateLocale('ja-jp');
+    expect(document.documentElement.lang).toBe('ja-jp');
+    await renderApp('/pages/login');
+    await screen.findByRole('heading', { level: 1 });
+    const japanese = expectedTitle(msg`Log in`);
+    expect(japanese).not.toContain('Log in');
+    expect(document.title).toBe(japanese);
+
+    await act(() => chooseLocale('zh-cn'));
+    expect(document.documentElement.lang).toBe('zh-cn');
+    expect(document.title).toBe(expectedTitle(msg`Log in`));
+    expect(document.title).not.toBe(japanese);
+  });
+});

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+
+const PRODUCT = msg`Monitoring service`;
+
+/**
+ * Names the page in the browser tab, history and screen reader announcements: "<page> · <product>", in the reader's
+ * language. Re-set on every language switch because the tab title is outside React's tree.
+ */
+export function usePageTitle(page: MessageDescriptor): void {
+  const { i18n } = useLingui();
+  const title = `${i18n._(page)} · ${i18n._(PRODUCT)}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

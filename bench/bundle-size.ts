@@ -4,7 +4,7 @@
  * chunk with its imports, each chunk's CSS included. Chunks are followed through Vite's manifest, sizes are gzip -9
  * of the built files.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -77,6 +77,24 @@ export function measureLoginBundle(distDir: string): BundleReport {
   measured.sort((a, b) => b.gzipBytes - a.gzipBytes);
   const sum = (kind: BundleFile['kind']) => measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
   return { files: measured, jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
+}
+
+export interface WireReport {
+  rawBytes: number;
+  /** What a browser sending `Accept-Encoding: br` receives: each file's `.br` from the build, else the file itself. */
+  brotliBytes: number;
+}
+
+/** The login page's first load as the server sends it: the document plus the files measureLoginBundle found. */
+export function measureLoginWire(distDir: string, bundle: BundleReport): WireReport {
+  let rawBytes = 0;
+  let brotliBytes = 0;
+  for (const file of ['index.html', ...bundle.files.map((f) => f.file)]) {
+    const raw = statSync(join(distDir, file)).size;
+    rawBytes += raw;
+    brotliBytes += existsSync(join(distDir, `${file}.br`)) ? statSync(join(distDir, `${file}.br`)).size : raw;
+  }
+  return { rawBytes, brotliBytes };
 }
 
 /**

@@ -2,7 +2,7 @@
  * `npm run bench`: figures, not verdicts (design.md §6). Each figure is printed next to its baseline or target; the
  * exit code only says whether the measurements ran.
  */
-import { measureBareStack, measureLoginBundle } from './bundle-size.ts';
+import { measureBareStack, measureLoginBundle, measureLoginWire } from './bundle-size.ts';
 import { measureLoginThroughput } from './login-throughput.ts';
 
 const LOGIN_RATIO_TARGET = 0.9;
@@ -29,6 +29,10 @@ const bundle = measureLoginBundle('dist');
 for (const file of bundle.files) console.log(`  ${kb(file.gzipBytes).toFixed(2).padStart(8)} KB  ${file.file}`);
 console.log(`  JS  ${kb(bundle.jsGzipBytes).toFixed(2)} KB   target <= ${JS_TARGET_KB} KB: ${verdict(kb(bundle.jsGzipBytes) <= JS_TARGET_KB)}`);
 console.log(`  CSS ${kb(bundle.cssGzipBytes).toFixed(2)} KB   target <= ${CSS_TARGET_KB} KB: ${verdict(kb(bundle.cssGzipBytes) <= CSS_TARGET_KB)}`);
+const wire = measureLoginWire('dist', bundle);
+console.log(
+  `  On the wire (brotli, index.html included): ${kb(wire.brotliBytes).toFixed(2)} KB of ${kb(wire.rawBytes).toFixed(2)} KB uncompressed`,
+);
 
 const bare = await measureBareStack();
 console.log('\nBaseline built in this run: bench/bare-stack (React + React Router data router + Mantine + XState, full Mantine CSS)');

@@ -54,6 +54,8 @@ const envSchema = z.object({
   WEB_APP_URL: optionalUrl,
   FAQ_URL: optionalUrl,
   API_DOCS_URL: optionalUrl,
+  IOS_APP_URL: optionalUrl,
+  ANDROID_APP_URL: optionalUrl,
   CN_COMPANY_NAME: optionalText,
   CN_FILING_NUMBERS: optionalText,
   LOG_LEVEL: z
@@ -68,11 +70,18 @@ const envSchema = z.object({
   ...oauthEnvShape,
 });
 
+/** Where the store badges lead until the app's own pages are configured. */
+export const DEFAULT_IOS_APP_URL = 'https://apps.apple.com/';
+export const DEFAULT_ANDROID_APP_URL = 'https://play.google.com/store/apps';
+
 export interface PublicSiteConfig {
   providerSiteUrl: string | null;
   webAppUrl: string | null;
   faqUrl: string | null;
   apiDocsUrl: string | null;
+  /** The footer's App Store and Google Play badges link here; the stores' home pages unless configured. */
+  iosAppUrl: string;
+  androidAppUrl: string;
   cnCompanyName: string | null;
   cnFilingNumbers: string | null;
   /** Where the SPA starts Login with Amazon; the client id is public by OAuth's design. */
@@ -158,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webAppUrl: e.WEB_APP_URL ?? null,
       faqUrl: e.FAQ_URL ?? null,
       apiDocsUrl: e.API_DOCS_URL ?? null,
+      iosAppUrl: e.IOS_APP_URL ?? DEFAULT_IOS_APP_URL,
+      androidAppUrl: e.ANDROID_APP_URL ?? DEFAULT_ANDROID_APP_URL,
       cnCompanyName: e.CN_COMPANY_NAME ?? null,
       cnFilingNumbers: e.CN_FILING_NUMBERS ?? null,
       amazonAuthorizeUrl: e.AMAZON_AUTHORIZE_URL,

@@ -34,6 +34,9 @@ export interface PublicConfig {
   webAppUrl: string;
   faqUrl: string;
   apiDocsUrl: string;
+  /** The store badges' targets; absent from older servers: the stores' home pages. */
+  iosAppUrl?: string;
+  androidAppUrl?: string;
   cnCompanyName: string;
   cnFilingNumbers: string;
   /** The Android app's package, for the password page's Open app intent link; absent until the server configures it. */

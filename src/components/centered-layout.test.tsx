@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoutes } from '../../tests/support/render.tsx';
 import { useMswServer } from '../../tests/support/msw.ts';
@@ -9,6 +9,14 @@ import { CenteredLayout } from './centered-layout.tsx';
 const server = useMswServer();
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The layout from a fresh module graph: the public config it shows is fetched once per module instance. */
+async function renderFresh(config: Record<string, unknown>) {
+  server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: config })));
+  vi.resetModules();
+  const { CenteredLayout: Fresh } = await import('./centered-layout.tsx');
+  return renderRoutes([{ path: '/', element: <Fresh>page</Fresh> }], '/');
+}
 
 describe('centred layout', () => {
   it('links the logo to the provider site and prompts for the mobile app with 185×60 badges', async () => {
@@ -28,6 +36,37 @@ describe('centred layout', () => {
     // jsdom's host is localhost: no China-region filing line.
     expect(screen.queryByTestId('cn-filing')).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en-us');
+  });
+
+  it('links the store badges to the configured app pages, in a new tab without an opener', async () => {
+    const iosAppUrl = 'https://apps.apple.com/app/id123';
+    const androidAppUrl = 'https://play.google.com/store/apps/details?id=com.example.app';
+    await renderFresh({ iosAppUrl, androidAppUrl });
+    const appStore = screen.getByRole('link', { name: 'Download on the App Store' });
+    const googlePlay = screen.getByRole('link', { name: 'Get it on Google Play' });
+    await waitFor(() => expect(appStore).toHaveAttribute('href', iosAppUrl));
+    expect(googlePlay).toHaveAttribute('href', androidAppUrl);
+    for (const link of [appStore, googlePlay]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('links the store badges to the stores\' home pages when the server names no app page', async () => {
+    await renderFresh({});
+    await screen.findByRole('combobox', { name: 'Language' });
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/');
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps',
+    );
+  });
+
+  it('is a main landmark holding the page, with the footer outside it', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    renderRoutes([{ path: '/', element: <CenteredLayout>page</CenteredLayout> }], '/');
+    expect(screen.getByRole('main')).toHaveTextContent(/^page$/);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(/App Store or Google Play/);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { isChinaHost, usePublicConfig } from '../lib/public-config.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import classes from './centered-layout.module.css';
 
+// The server's defaults too (IOS_APP_URL, ANDROID_APP_URL): the badges lead somewhere before the config arrives.
 const APP_STORE_URL = 'https://apps.apple.com/';
 const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps';
 
@@ -37,12 +38,24 @@ export function CenteredLayout({ children }: { children: ReactNode }) {
         )}
       </header>
       <main className={classes.main}>{children}</main>
-      <Footer cnCompanyName={config.cnCompanyName} cnFilingNumbers={config.cnFilingNumbers} />
+      <Footer
+        iosAppUrl={config.iosAppUrl || APP_STORE_URL}
+        androidAppUrl={config.androidAppUrl || GOOGLE_PLAY_URL}
+        cnCompanyName={config.cnCompanyName}
+        cnFilingNumbers={config.cnFilingNumbers}
+      />
     </div>
   );
 }
 
-function Footer({ cnCompanyName, cnFilingNumbers }: { cnCompanyName: string; cnFilingNumbers: string }) {
+interface FooterProps {
+  iosAppUrl: string;
+  androidAppUrl: string;
+  cnCompanyName: string;
+  cnFilingNumbers: string;
+}
+
+function Footer({ iosAppUrl, androidAppUrl, cnCompanyName, cnFilingNumbers }: FooterProps) {
   const { t } = useLingui();
   return (
     <Stack component="footer" gap="sm" align="center">
@@ -50,10 +63,10 @@ function Footer({ cnCompanyName, cnFilingNumbers }: { cnCompanyName: string; cnF
         <Trans>Don't have the mobile app yet? Download it from the App Store or Google Play.</Trans>
       </Text>
       <Group gap="sm" justify="center" className={classes.links}>
-        <Anchor href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
+        <Anchor href={iosAppUrl} target="_blank" rel="noopener noreferrer">
           <img src={appStoreBadge} alt={t`Download on the App Store`} width={185} height={60} className={classes.badge} />
         </Anchor>
-        <Anchor href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
+        <Anchor href={androidAppUrl} target="_blank" rel="noopener noreferrer">
           <img src={googlePlayBadge} alt={t`Get it on Google Play`} width={185} height={60} className={classes.badge} />
         </Anchor>
       </Group>

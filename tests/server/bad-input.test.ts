@@ -114,6 +114,8 @@ describe('service endpoints', () => {
         webAppUrl: null,
         faqUrl: null,
         apiDocsUrl: null,
+        iosAppUrl: 'https://apps.apple.com/',
+        androidAppUrl: 'https://play.google.com/store/apps',
         cnCompanyName: null,
         cnFilingNumbers: null,
         amazonAuthorizeUrl: 'https://www.amazon.com/ap/oa',

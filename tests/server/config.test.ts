@@ -74,6 +74,34 @@ describe('loadConfig', () => {
   });
 });
 
+describe('store badge links', () => {
+  it('default to the stores\' home pages and take the app\'s own pages when configured', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).site).toMatchObject({
+      iosAppUrl: 'https://apps.apple.com/',
+      androidAppUrl: 'https://play.google.com/store/apps',
+    });
+    const site = loadConfig({
+      DATA_DIR: dataDir,
+      IOS_APP_URL: 'https://apps.apple.com/app/id123',
+      ANDROID_APP_URL: 'https://play.google.com/store/apps/details?id=com.example.app',
+    }).site;
+    expect(site.iosAppUrl).toBe('https://apps.apple.com/app/id123');
+    expect(site.androidAppUrl).toBe('https://play.google.com/store/apps/details?id=com.example.app');
+  });
+
+  it('refuses anything but an http(s) address, naming the variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ IOS_APP_URL: 'javascript:alert(1)', ANDROID_APP_URL: 'market://details?id=x' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).issues.map((i) => i.split(':')[0]).sort()).toEqual(['ANDROID_APP_URL', 'IOS_APP_URL']);
+  });
+});
+
 describe('account lifecycle settings', () => {
   it('default to a single dev instance: ALTCHA, outbox files, real TTLs and limits', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));

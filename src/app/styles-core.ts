@@ -19,3 +19,4 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Code.css';
 import '@fontsource/montserrat/latin-400.css';
 import '@fontsource/montserrat/latin-600.css';
+import './fonts.css';

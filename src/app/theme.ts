@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Spec §9 brand colours: primary blue, error red, grey, orange accent.
 const brandBlue: MantineColorsTuple = [
@@ -12,11 +12,22 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
   colors: { brand: brandBlue, accent: accentOrange },
-  fontFamily: 'Montserrat, "Noto Sans", "PingFang SC", "Hiragino Sans", "Microsoft YaHei", sans-serif',
-  headings: { fontFamily: 'Montserrat, "Noto Sans", sans-serif', fontWeight: '600' },
+  // Montserrat, then the CJK fonts of the page's language: the stacks, chosen by <html lang>, are in fonts.css.
+  fontFamily: 'var(--portal-font-family)',
+  headings: { fontFamily: 'var(--portal-font-family)', fontWeight: '600' },
   defaultRadius: 'md',
   // Spec §9 breakpoints: 576 is "mobile"; 740, 1000 and 1500 drive the shell's content width.
   breakpoints: { xs: '36em', sm: '46.25em', md: '62.5em', lg: '75em', xl: '93.75em' },
+});
+
+/**
+ * Mantine's dimmed text is gray.6, 3.3:1 on white: below the 4.5:1 that small text needs (the footer, the password
+ * rules). gray.7 is the palette's first grey that passes.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
 
 /** The spec's mobile breakpoint, for the few places that must know it in pixels (carried query params). */

@@ -219,6 +219,43 @@ describe('login', () => {
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   });
 
+  it('names itself in the tab and describes itself, in the reader\'s language and fonts, with a readable footer', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto('/pages/login');
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+    expect(await page.title()).toBe('Log in · Monitoring service');
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length).toBeGreaterThan(50);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.getByRole('main').count()).toBe(1);
+
+    // Every grey of the footer against the white it is drawn on: WCAG AA for small text.
+    const colours = await page.locator('footer p').evaluateAll((nodes) =>
+      nodes.map((node) => [getComputedStyle(node).color, getComputedStyle(document.body).backgroundColor]),
+    );
+    expect(colours.length).toBeGreaterThan(0);
+    for (const [foreground, background] of colours) expect(contrast(foreground!, background!)).toBeGreaterThanOrEqual(4.5);
+
+    const switcher = page.getByRole('combobox', { name: 'Language' });
+    const fontOf = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(await fontOf()).toMatch(/^Montserrat,/);
+    expect(await fontOf()).not.toMatch(/Hiragino|PingFang/);
+
+    await switcher.selectOption('ja-jp');
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe('ja-jp');
+    const japaneseTitle = `${translation('ja-jp', 'Log in')} · ${translation('ja-jp', 'Monitoring service')}`;
+    await eventually(() => page.title()).toBe(japaneseTitle);
+    expect(await fontOf()).toMatch(/^Montserrat, "Hiragino Kaku Gothic ProN", "Hiragino Sans", "Yu Gothic UI", Meiryo, "Noto Sans JP"/);
+
+    await page.locator('footer select').selectOption('zh-cn');
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe('zh-cn');
+    expect(await fontOf()).toMatch(/^Montserrat, "PingFang SC", "Microsoft YaHei", "Noto Sans SC"/);
+    await page.locator('footer select').selectOption('zh-hk');
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe('zh-hk');
+    expect(await fontOf()).toMatch(/^Montserrat, "PingFang HK", "PingFang TC", "Microsoft JhengHei"/);
+    await eventually(() => page.title()).toBe(`${translation('zh-hk', 'Log in')} · ${translation('zh-hk', 'Monitoring service')}`);
+  });
+
   it('is full width with stacked links on a phone, and carries the query on links only when wide', async (test) => {
     const query = '?return_to=%2Fpages%2Fmain&short_lived=true';
     const wide = await openPage(browser, test, { baseURL: server.url, viewport: { width: 1280, height: 800 } });
@@ -254,6 +291,19 @@ async function linkBoxes(page: Page) {
 }
 
 /** The catalog's translation of an English message (the i18n check guarantees every locale has a real one). */
+/** WCAG contrast ratio of two opaque rgb() colours as getComputedStyle writes them. */
+function contrast(foreground: string, background: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 function translation(locale: string, msgid: string): string {
   const po = readFileSync(`locales/${locale}/messages.po`, 'utf8');
   const match = new RegExp(`^msgid ${JSON.stringify(msgid)}\\nmsgstr (".*")$`, 'm').exec(po);

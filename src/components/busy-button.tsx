@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
 
 interface Props extends ButtonProps {
   /** The machine's `busy` tag: the button is disabled and says Processing with a spinner (spec §4). */
@@ -27,10 +28,26 @@ export function BusyButton({ busy, enabled, children, type = 'button', onClick, 
   );
 }
 
-/** A form whose submission is one machine event; the browser's own validation stays off (the machine validates). */
-export function MachineForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+interface FormProps {
+  onSubmit: () => void;
+  children: ReactNode;
+  /** The error the form shows (any value; a new one moves focus to it), null or absent when none. */
+  error?: unknown;
+  /** The `name` of the input the error is about (invalidFieldName), null when it is about no field. */
+  invalidField?: string | null;
+  /** False for a form that appears where focusing its first field would be wrong; true by default. */
+  focusFirst?: boolean;
+}
+
+/**
+ * A form whose submission is one machine event; the browser's own validation stays off (the machine validates).
+ * Every such form handles focus the same way: see useFocusFirstInvalid.
+ */
+export function MachineForm({ onSubmit, children, error = null, invalidField = null, focusFirst = true }: FormProps) {
+  const ref = useFocusFirstInvalid<HTMLFormElement>({ error, invalidField, focusFirst });
   return (
     <form
+      ref={ref}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { BusyButton } from './busy-button.tsx';
 import { StatusMessage } from './status-message.tsx';
+import { useReturnFocus } from '../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 
 /** A question before something that cannot be undone; stays open, busy, until the server answers. */
 export function ConfirmDialog({ title, children, confirmLabel, error, busy, canConfirm, canClose, onConfirm, onClose }: Props) {
+  useReturnFocus();
   return (
     <Modal opened onClose={() => canClose && onClose()} title={title} centered withCloseButton={false} closeOnClickOutside={canClose}>
       <Stack gap="md">

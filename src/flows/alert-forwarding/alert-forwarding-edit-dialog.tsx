@@ -1,12 +1,15 @@
 import { Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { MachineForm } from '../../components/busy-button.tsx';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 /** configured.editing and savingEdit: one field, starting from the stored value. */
 export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewProps) {
+  useReturnFocus();
   const { t } = useLingui();
   const { form, editing } = state.context;
   const busy = state.hasTag('busy');
@@ -23,7 +26,11 @@ export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewPr
       closeOnClickOutside={false}
       closeOnEscape={canClose}
     >
-      <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+      <MachineForm
+        onSubmit={() => send({ type: 'form.submit' })}
+        error={state.context.error}
+        invalidField={invalidFieldName(state.context.error, { webhook: 'webhook', publicKey: 'public_key' })}
+      >
         <Stack gap="md">
           {isUrl ? (
             <WebhookUrlField value={form.url} disabled={busy} autoFocus onChange={(value) => send({ type: 'form.change', field: 'url', value })} />

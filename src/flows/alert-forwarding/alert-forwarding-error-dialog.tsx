@@ -3,10 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 /** notConfigured.showError: why the configuration could not be loaded; closing leaves the not-configured view. */
 export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewProps) {
+  useReturnFocus();
   const { t, i18n } = useLingui();
   const { error } = state.context;
   const close = () => send({ type: 'dialog.close' });

@@ -19,6 +19,7 @@ export function WebhookUrlField({ value, disabled, autoFocus, placeholder, onCha
   return (
     <TextInput
       label={t`Webhook URL`}
+      name="webhook"
       description={t`An https:// address that accepts HTTP POST`}
       placeholder={placeholder}
       value={value}
@@ -35,6 +36,7 @@ export function RsaPublicKeyField({ value, disabled, autoFocus, onChange }: Fiel
   return (
     <Textarea
       label={t`RSA public key`}
+      name="public_key"
       description={t`A 2048-bit RSA public key in PEM format, starting with -----BEGIN PUBLIC KEY-----`}
       rows={9}
       styles={{ input: { fontFamily: 'monospace' } }}

@@ -5,10 +5,12 @@ import { CopyField } from '../../components/copy-field.tsx';
 import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 /** configured.showKeys.*: after a setup or Acquire New Keys, the AES key shown this once, and an example alert. */
 export function AlertForwardingKeysDialog({ state, send }: AlertForwardingViewProps) {
+  useReturnFocus();
   const { t } = useLingui();
   const { keys } = state.context;
   // The AES key not yet copied must not vanish on a stray Escape or click outside.

@@ -2,9 +2,11 @@ import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RSA_KEYGEN_COMMANDS } from '../../../shared-domain/alert-forwarding.ts';
 import { MachineForm } from '../../components/busy-button.tsx';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { CopyField } from '../../components/copy-field.tsx';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 /**
@@ -15,6 +17,7 @@ export const OPENSSL_GENPKEY_URL = 'https://docs.openssl.org/master/man1/openssl
 
 /** notConfigured.settingUp and savingSetup: webhook and RSA public key. */
 export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewProps) {
+  useReturnFocus();
   const { t } = useLingui();
   const { form } = state.context;
   const busy = state.hasTag('busy');
@@ -22,7 +25,11 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
   const close = () => canClose && send({ type: 'dialog.close' });
   return (
     <Modal opened onClose={close} title={t`Set Up Alert Forwarding`} centered size="lg" closeOnClickOutside={false} closeOnEscape={canClose}>
-      <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+      <MachineForm
+        onSubmit={() => send({ type: 'form.submit' })}
+        error={state.context.error}
+        invalidField={invalidFieldName(state.context.error, { webhook: 'webhook', publicKey: 'public_key' })}
+      >
         <Stack gap="md">
           <WebhookUrlField
             value={form.url}

@@ -7,10 +7,12 @@ import { UNCOPIED_SECRET } from '../../../machines/shared/show-once.ts';
 import { CreateGrantChoosing } from './create-grant-choosing.tsx';
 import { CreateGrantDetails } from './create-grant-details.tsx';
 import { CreateGrantForm } from './create-grant-form.tsx';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 /** The Create access grant dialog: its own actor (the credentials page invokes it) and one view per step. */
 export function CreateGrantDialog({ actor }: { actor: ActorRefFrom<typeof createGrantMachine> }) {
+  useReturnFocus();
   const { t } = useLingui();
   const state = useSelector(actor, (s) => s);
   const send = actor.send;

@@ -6,6 +6,7 @@ import type { CreateGrantEvent, createGrantMachine } from '../../../machines/cre
 import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris, nativeRedirectUris } from '../../../shared-domain/credentials.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 
 interface Props {
   state: SnapshotFrom<typeof createGrantMachine>;
@@ -32,7 +33,11 @@ export function CreateGrantForm({ state, send }: Props) {
       ? i18n._({ ...errorMessages[error], values: { limit: limitOf(error) } })
       : requestProblemText(i18n, error);
   return (
-    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+    <MachineForm
+      onSubmit={() => send({ type: 'form.submit' })}
+      error={error}
+      invalidField={invalidFieldName(error, { name: 'application_name', redirectUris: 'redirect_uris' })}
+    >
       <Stack gap="md">
         <Text size="sm">
           {grantType === 'authorization_code' ? <Trans>Grant type: Authorization code</Trans> : <Trans>Grant type: Client credentials</Trans>}
@@ -40,6 +45,7 @@ export function CreateGrantForm({ state, send }: Props) {
         <StatusMessage kind="error">{errorText}</StatusMessage>
         <TextInput
           label={t`Application name`}
+          name="application_name"
           description={t`Leave empty to use the default name "Not Found". The name cannot be changed later.`}
           maxLength={APPLICATION_NAME_MAX_LENGTH}
           value={applicationName}
@@ -49,6 +55,7 @@ export function CreateGrantForm({ state, send }: Props) {
         {grantType === 'authorization_code' ? (
           <Textarea
             label={t`Redirect URIs`}
+            name="redirect_uris"
             description={t`One URI per line, at most ${maxUris}, each at most ${maxLength} characters; required for an authorization code grant.`}
             rows={4}
             value={redirectUris}

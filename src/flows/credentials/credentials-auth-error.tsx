@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import { errorMessages } from '../../lib/error-messages.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 
 /** authError and loggingOut: the popup of spec §4, Close or Login (which ends the session first). */
 export function CredentialsAuthError({ state, send }: Props) {
+  useReturnFocus();
   const { i18n } = useLingui();
   const busy = state.hasTag('busy');
   const canClose = state.can({ type: 'dialog.close' });

@@ -6,6 +6,7 @@ import { UNCOPIED_SECRET } from '../../../machines/shared/show-once.ts';
 import { OAuthInfo } from '../../components/oauth-info.tsx';
 import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
 import { selectedCredential } from './selected-credential.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 
 /** list.showInfo (a row's client_id, scopes, endpoints) and list.showSecret.* (its new secret, this once). */
 export function CredentialsOAuthInfo({ state, send }: Props) {
+  useReturnFocus();
   const { t } = useLingui();
   const row = selectedCredential(state);
   const { secret, endpoints } = state.context;

@@ -13,6 +13,7 @@ import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 
 interface Props {
   state: SnapshotFrom<typeof loginMachine>;
@@ -30,7 +31,11 @@ export function LoginForm({ state, send }: Props) {
   const { error, lockedUntil, username, password } = state.context;
 
   return (
-    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+    <MachineForm
+      onSubmit={() => send({ type: 'form.submit' })}
+      error={error}
+      invalidField={invalidFieldName(error, { email: 'username', password: 'password' })}
+    >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Sign in</Trans>
@@ -55,7 +60,7 @@ export function LoginForm({ state, send }: Props) {
           autoComplete="current-password"
           maxLength={LOGIN_PASSWORD_MAX_LENGTH}
           value={password}
-          visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
+          visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password`, tabIndex: 0 }}
           onChange={(event) => send({ type: 'form.change', field: 'password', value: event.currentTarget.value })}
         />
         <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>

@@ -7,6 +7,7 @@ import { PasswordRequirements } from '../../components/password-requirements.tsx
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;
@@ -22,7 +23,11 @@ export function PasswordResetForm({ state, send }: Props) {
   const { password, error } = state.context;
 
   return (
-    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+    <MachineForm
+      onSubmit={() => send({ type: 'form.submit' })}
+      error={error}
+      invalidField={invalidFieldName(error, { password: 'new-password' })}
+    >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Set a new password</Trans>
@@ -34,7 +39,7 @@ export function PasswordResetForm({ state, send }: Props) {
             name="new-password"
             autoComplete="new-password"
             value={password}
-            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
+            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password`, tabIndex: 0 }}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
             onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}

@@ -54,8 +54,11 @@ const checkFailureTexts: Record<string, string> = {
 interface Ctx {
   requests: DeferredQueue<'checkResetToken' | 'changePassword'>;
   typed: string;
-  /** The field has had the caret since the first keystroke: the checklist is open from then on. */
-  focused: boolean;
+  /**
+   * Where focus is: the field when the form appears, after a keystroke and after a refusal about the password; the
+   * error message after any other failure. The checklist is open exactly while the field has it.
+   */
+  focus: 'field' | 'alert';
   expectedText: string | null;
   /** What the page says after a check that got no verdict. */
   checkFailedText: string | null;
@@ -81,7 +84,7 @@ describeModel(passwordResetMachine, {
   serializeContext: serializePasswordReset,
   describeEvent: describePasswordResetEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focused: false, expectedText: null, checkFailedText: null };
+    const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focus: 'field', expectedText: null, checkFailedText: null };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: CONFIG })),
       http.get('/api/password/change/check', async ({ request }) => {
@@ -99,7 +102,7 @@ describeModel(passwordResetMachine, {
   exec: {
     'form.change': async (step, ctx) => {
       ctx.typed = (step.event as unknown as { value: string }).value;
-      ctx.focused = true;
+      ctx.focus = 'field';
       await userEvent.click(passwordField());
       await userEvent.clear(passwordField());
       if (ctx.typed) await userEvent.type(passwordField(), ctx.typed);
@@ -107,10 +110,13 @@ describeModel(passwordResetMachine, {
     'form.submit': async (_step, ctx) => {
       const { code } = passwords[ctx.typed];
       ctx.expectedText = code ? texts[code] : null;
-      ctx.focused = true;
+      ctx.focus = 'field';
       await userEvent.type(passwordField(), '{Enter}');
     },
-    'xstate.done.actor.checkResetToken': (step, ctx) => ctx.requests.resolve('checkResetToken', toResponse(step.event)),
+    'xstate.done.actor.checkResetToken': (step, ctx) => {
+      ctx.focus = 'field';
+      ctx.requests.resolve('checkResetToken', toResponse(step.event));
+    },
     'xstate.error.actor.checkResetToken': (step, ctx) => {
       const { label, invalid } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
       ctx.checkFailedText = invalid ? null : checkFailureTexts[label];
@@ -121,6 +127,7 @@ describeModel(passwordResetMachine, {
     'xstate.error.actor.changePassword': (step, ctx) => {
       const { label } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
       ctx.expectedText = changeFailureTexts[label];
+      ctx.focus = label === '400 password over its limit' ? 'field' : 'alert';
       ctx.requests.resolve('changePassword', toResponse(step.event));
     },
   },
@@ -144,10 +151,18 @@ describeModel(passwordResetMachine, {
       if (ctx.expectedText) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedText);
       else expect(screen.queryByRole('alert')).toBeNull();
       // The checklist opens with the caret in the field and follows every keystroke.
-      if (!ctx.focused) {
-        expect(openChecklist()).toBeNull();
+      if (ctx.focus === 'alert') {
+        expect(screen.getByRole('alert')).toHaveFocus();
+        expect(passwordField()).not.toHaveAttribute('aria-invalid');
+        await waitFor(() => expect(openChecklist()).toBeNull());
         return;
       }
+      await waitFor(() => expect(passwordField()).toHaveFocus());
+      if (ctx.expectedText) {
+        // The field in error says so, and names the message that explains it.
+        expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+        expect(passwordField()).toHaveAccessibleDescription(expect.stringContaining(ctx.expectedText));
+      } else expect(passwordField()).not.toHaveAttribute('aria-invalid');
       await waitFor(() => {
         const met = within(openChecklist()!).getAllByRole('listitem').map((item) => item.getAttribute('data-met') === 'true');
         expect(met).toEqual(passwords[ctx.typed].met);

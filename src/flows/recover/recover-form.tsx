@@ -9,6 +9,7 @@ import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -23,7 +24,11 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
   const { email, error } = state.context;
 
   return (
-    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+    <MachineForm
+      onSubmit={() => send({ type: 'form.submit' })}
+      error={error}
+      invalidField={invalidFieldName(error, { email: 'email' })}
+    >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Recover your password</Trans>

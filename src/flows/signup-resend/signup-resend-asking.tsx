@@ -9,6 +9,7 @@ import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -20,7 +21,11 @@ export function SignupResendAsking({ state, send }: Props) {
   const { t, i18n } = useLingui();
   const { email, error } = state.context;
   return (
-    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+    <MachineForm
+      onSubmit={() => send({ type: 'form.submit' })}
+      error={error}
+      invalidField={invalidFieldName(error, { email: 'email' })}
+    >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Resend Confirmation Email</Trans>

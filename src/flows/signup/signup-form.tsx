@@ -11,6 +11,7 @@ import { PasswordRequirements } from '../../components/password-requirements.tsx
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
+import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { useSignupConfig } from './signup-config.ts';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -38,7 +39,11 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
     send({ type: 'form.change', field, value: event.currentTarget.value });
 
   return (
-    <MachineForm onSubmit={() => send({ type: 'form.submit' })}>
+    <MachineForm
+      onSubmit={() => send({ type: 'form.submit' })}
+      error={error}
+      invalidField={invalidFieldName(error, { email: 'email', name: 'friendly_name', password: 'password' })}
+    >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Sign up</Trans>
@@ -73,7 +78,7 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
             name="password"
             autoComplete="new-password"
             value={password}
-            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
+            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password`, tabIndex: 0 }}
             onChange={change('password')}
             onFocus={() => setPasswordFocused(true)}
             onBlur={() => setPasswordFocused(false)}

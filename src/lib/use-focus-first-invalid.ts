@@ -1,0 +1,114 @@
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+
+/** Fields a keyboard user can type into: what "the first field" of a form means. */
+const EDITABLE =
+  'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+
+/** The attribute Mantine's focus trap looks for first, so a form in a dialog gets the same field the form chose. */
+const AUTOFOCUS = 'data-autofocus';
+
+/** Kinds of field an error code can be about; each form says which of its inputs (by name) is which. */
+export type FieldKind = 'email' | 'password' | 'name' | 'redirectUris' | 'webhook' | 'publicKey';
+
+const FIELD_OF_CODE: Record<string, FieldKind> = {
+  MISSING_EMAIL: 'email',
+  PleaseFillInEmail: 'email',
+  EmailInIncorrectFormat: 'email',
+  EMAIL_INCORRECT_FORMAT: 'email',
+  EmailNotRegistered: 'email',
+  EmailAlreadyExistsAsAccount: 'email',
+  InvitationEmailRegistered: 'email',
+  MISSING_PASSWORD: 'password',
+  PASSWORD_NOT_ENOUGH_LENGTH: 'password',
+  PASSWORD_NO_DIGIT: 'password',
+  PASSWORD_NO_UPPERCASE: 'password',
+  PASSWORD_NO_LOWERCASE: 'password',
+  MISSING_NAME: 'name',
+  ApplicationNameTaken: 'name',
+  MissingRedirectUris: 'redirectUris',
+  InvalidRedirectUri: 'redirectUris',
+  TooManyRedirectUris: 'redirectUris',
+  RedirectUriTooLong: 'redirectUris',
+  InvalidForwardAlertWebhook: 'webhook',
+  InvalidRsaPublicKey: 'publicKey',
+};
+
+/** A request schema's refusal names the body field (FieldProblem); these are the bodies' names for the kinds. */
+const FIELD_OF_BODY_FIELD: Record<string, FieldKind> = {
+  username: 'email',
+  email: 'email',
+  password: 'password',
+  friendly_name: 'name',
+  application_name: 'name',
+  redirect_uris: 'redirectUris',
+  url: 'webhook',
+  public_key: 'publicKey',
+};
+
+/** What field an error as the machines keep it (a bare code, `{ code }`, a request problem) is about. */
+function kindOf(error: unknown): FieldKind | undefined {
+  if (typeof error === 'string') return FIELD_OF_CODE[error];
+  if (!error || typeof error !== 'object' || !('code' in error) || typeof error.code !== 'string') return undefined;
+  if (error.code === 'FieldProblem' && 'field' in error && typeof error.field === 'string') return FIELD_OF_BODY_FIELD[error.field];
+  return FIELD_OF_CODE[error.code];
+}
+
+/** The `name` of the input an error is about, given the form's names per kind; null when it is not about a field. */
+export function invalidFieldName(error: unknown, names: Partial<Record<FieldKind, string>>): string | null {
+  const kind = kindOf(error);
+  return (kind && names[kind]) ?? null;
+}
+
+interface Options {
+  /** The error the form shows; a new value (by identity) moves focus again, null means none. */
+  error: unknown;
+  /** The `name` of the input the error is about (see invalidFieldName), null when it is about no field. */
+  invalidField: string | null;
+  /** Focus the first field when the form appears; on by default. */
+  focusFirst?: boolean;
+}
+
+/**
+ * Focus for a form, as keyboard and screen-reader users expect it: the first field when the form appears; after a
+ * failed submission the field in error (marked aria-invalid and described by the error text), or the error message
+ * itself (role=alert, tabIndex -1) when the error is about no field. Mantine's inputs own their aria attributes
+ * (they would reset a prop), so the marking is set on the element and taken off again when the error goes.
+ */
+export function useFocusFirstInvalid<T extends HTMLElement>({ error, invalidField, focusFirst = true }: Options): RefObject<T | null> {
+  const ref = useRef<T | null>(null);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!focusFirst || !root) return;
+    // A form may name its own first field (data-autofocus), e.g. the one field an edit dialog is about.
+    const chosen = Array.from(root.querySelectorAll<HTMLElement>(EDITABLE));
+    const first = chosen.find((element) => element.hasAttribute(AUTOFOCUS)) ?? chosen[0];
+    if (!first) return;
+    first.setAttribute(AUTOFOCUS, '');
+    first.focus({ preventScroll: true });
+    // Only on appearance: later renders must not pull focus back while the user is elsewhere.
+  }, []);
+
+  // Layout effect: the marking must be in place before a screen reader reads the newly focused field.
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root || error === null || error === undefined) return;
+    const message = root.querySelector<HTMLElement>('[role="alert"]');
+    const field = invalidField ? root.querySelector<HTMLElement>(`[name="${invalidField}"]`) : null;
+    if (field && message?.id) {
+      const before = field.getAttribute('aria-describedby');
+      field.setAttribute('aria-invalid', 'true');
+      field.setAttribute('aria-describedby', before ? `${message.id} ${before}` : message.id);
+      field.focus();
+      return () => {
+        field.removeAttribute('aria-invalid');
+        if (before) field.setAttribute('aria-describedby', before);
+        else field.removeAttribute('aria-describedby');
+      };
+    }
+    message?.focus();
+    return undefined;
+  }, [error, invalidField]);
+
+  return ref;
+}

@@ -41,6 +41,18 @@ describe('page titles and headings', () => {
     expect(document.querySelectorAll('h1')).toHaveLength(1);
   });
 
+  it.each([
+    ['/pages/login', 'a remembered session is resumed', http.post('/api/login', () => new Promise<never>(() => {})), 'Log in', 'Processing'],
+    ['/pages/main', 'the server confirms the session', http.get('/api/session', () => new Promise<never>(() => {})), 'Monitoring service', 'Checking your session'],
+  ])('%s keeps one h1, out of sight, while %s', async (url, _while, pending, heading, progress) => {
+    setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    server.use(pending);
+    await renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByLabelText(progress)).toBeInTheDocument();
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
   it('names the page in the active language, and follows a switch of language with the html lang', async () => {
     await activateLocale('ja-jp');
     expect(document.documentElement.lang).toBe('ja-jp');

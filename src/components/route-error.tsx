@@ -14,7 +14,7 @@ export function RouteError() {
       : String(error);
   return (
     <Stack p="xl" maw={720} mx="auto">
-      <Title order={2}>Unexpected Application Error!</Title>
+      <Title order={1}>Unexpected Application Error!</Title>
       <Text>
         <Code>{detail}</Code>
       </Text>

@@ -1,11 +1,14 @@
 import { Button, Center, Stack } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { StatusMessage } from './status-message.tsx';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from './hidden-page-heading.tsx';
 
 /** failed: the server could not be asked; that says nothing about the session, so the reader stays and retries. */
 export function SessionCheckFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <Center mih="60vh">
+      <HiddenPageHeading title={msg`Monitoring service`} />
       <Stack align="center" gap="md">
         <StatusMessage kind="error">
           <Trans>We could not check your session. Please try again.</Trans>

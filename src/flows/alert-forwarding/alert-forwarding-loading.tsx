@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** loading, and accessDenied while the page navigates away. */
 export function AlertForwardingLoading() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Alert forwarding`} />
       <Loader aria-label={t`Loading`} />
     </Center>
   );

@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** loading (and sessionEnded, on its way to the login page): nothing to read until the server has described the request. */
 export function AlexaTogetherLoading() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Alexa Together`} />
       <Loader aria-label={t`Loading`} />
     </Center>
   );

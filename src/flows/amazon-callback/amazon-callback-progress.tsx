@@ -1,11 +1,14 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** Every state of /pages/cb: the page only ever passes through on its way to the next one. */
 export function AmazonCallbackProgress() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Login with Amazon`} />
       <Stack align="center" gap="sm">
         <Loader aria-label={t`Signing in with Amazon`} />
         <Text>

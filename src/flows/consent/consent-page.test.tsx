@@ -67,7 +67,8 @@ function toResponse(event: ModelEvent): Response {
 /** The registered application, exactly as registered (markup shown as text), and never the name the link carried. */
 async function expectRequest(ctx: Ctx) {
   const { applicationName, ownerName, redirectHost, native } = ctx.loaded!.request;
-  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`Allow ${applicationName} to access your account?`);
+  const question = `Allow ${applicationName} to access your account?`;
+  expect(await screen.findByRole('heading', { level: 1, name: question })).toHaveTextContent(question);
   expect(screen.getByText(`${applicationName} asks for permission to use the following data. Allow it only if you trust this application.`)).toBeInTheDocument();
   expect(screen.getByTestId('request-owner')).toHaveTextContent(`Registered by the developer account of ${ownerName}`);
   // An app on the device is said to be one: "sends you back" to a web site would not be true of it.

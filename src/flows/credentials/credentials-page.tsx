@@ -22,6 +22,7 @@ import { CredentialsList } from './credentials-list.tsx';
 import { CredentialsOAuthInfo } from './credentials-oauth-info.tsx';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** Owns the credentials actor (which invokes the create-grant one) and picks the views for its state. */
 export function CredentialsPage() {
@@ -63,13 +64,30 @@ function Credentials() {
   const leaving = state.matches('loggedOut') || state.matches('sessionEnded');
   useReturnToLoginWhen(leaving);
 
-  if (state.matches('notOwner')) return <OwnerOnlyNotice />;
+  // States that show only a notice, a popup or progress keep the page's one h1 out of sight.
+  const heading = <HiddenPageHeading title={msg`OAuth credentials`} />;
+  if (state.matches('notOwner')) {
+    return (
+      <>
+        {heading}
+        <OwnerOnlyNotice />
+      </>
+    );
+  }
   if (state.matches('accessDenied')) return <CredentialsAccessDenied />;
-  if (state.matches('authError') || state.matches('loggingOut')) return <CredentialsAuthError state={state} send={send} />;
+  if (state.matches('authError') || state.matches('loggingOut')) {
+    return (
+      <>
+        {heading}
+        <CredentialsAuthError state={state} send={send} />
+      </>
+    );
+  }
   if (state.matches('failed')) return <CredentialsFailed state={state} send={send} />;
   if (leaving) {
     return (
       <Center py="xl">
+        {heading}
         <Loader aria-label={t`Going to the login page`} />
       </Center>
     );

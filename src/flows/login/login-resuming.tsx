@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** Shown while an existing session is checked or a redirect is followed; nothing to read, only progress. */
 export function LoginResuming() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Log in`} />
       <Loader aria-label={t`Processing`} />
     </Center>
   );

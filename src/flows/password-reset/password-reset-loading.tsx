@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** While the reset token is checked: nothing to read yet, only progress. */
 export function PasswordResetLoading() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Set a new password`} />
       <Loader aria-label={t`Checking your link`} />
     </Center>
   );

@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** While the server says whether the invitation still works, and for which address: only progress. */
 export function SignupInvitedChecking() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Invitation`} />
       <Loader aria-label={t`Checking your invitation`} />
     </Center>
   );

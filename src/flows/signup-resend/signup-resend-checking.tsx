@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** While the server says whether the account still needs verification: nothing to read, only progress. */
 export function SignupResendChecking() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Verify your email`} />
       <Loader aria-label={t`Processing`} />
     </Center>
   );

@@ -77,7 +77,9 @@ async function expectAlreadyActive() {
 }
 
 async function expectInvalid(ctx: Ctx) {
-  expect(await screen.findByRole('heading', { name: 'Account activation' })).toBeInTheDocument();
+  // The verifying state's h1 (out of sight, beside its spinner) has the same words: the Resend button marks this view.
+  expect(await screen.findByRole('button', { name: 'Resend' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Account activation' })).toBeInTheDocument();
   expect(ctx.requests.inputs('verifyAccount').at(-1)).toEqual({ verification_token: ctx.token });
   expect(screen.queryByText('Your account is activated')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** While the activation link is checked: nothing to read, only progress. */
 export function SignupVerifyVerifying() {
   const { t } = useLingui();
   return (
     <Center py="xl">
+      <HiddenPageHeading title={msg`Account activation`} />
       <Loader aria-label={t`Activating your account`} />
     </Center>
   );

@@ -60,6 +60,19 @@ describe('login', () => {
     await page.waitForURL('**/pages/main');
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
     expect(await sessionStatus(page)).toBe(200);
+    expect(await page.title()).toBe('Account · Monitoring service');
+
+    // The first Tab stop is the skip link, drawn only while focused; it puts focus in the page's main landmark.
+    // Found by its target, not its words: a new string shows as its id until the catalogs carry it.
+    const skip = page.locator('a[href="#main-content"]');
+    expect(await skip.count()).toBe(1);
+    expect((await skip.boundingBox())!.y).toBeLessThan(0);
+    await page.keyboard.press('Tab');
+    expect(await skip.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    expect(await page.getByRole('main').getAttribute('id')).toBe('main-content');
 
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -69,6 +82,7 @@ describe('login', () => {
       await drawer.getByRole('link', { name }).waitFor();
     }
     expect(await drawer.getByRole('link', { name: 'Device sessions' }).getAttribute('href')).toBe('/pages/device-sessions');
+    expect(await drawer.locator('.mantine-Drawer-close').getAttribute('aria-label')).toBeTruthy();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 

@@ -1,22 +1,55 @@
 import { useEffect, useState } from 'react';
 
+/** How long a page may take to show or enable the opener again (a list reloads after its dialog changed it). */
+const REAPPEAR_MS = 3000;
+
+/** What names a control to a reader: its tag, its test id, its accessible label or its text. */
+function identity(element: HTMLElement): string {
+  const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+  return `${element.tagName}|${element.getAttribute('data-testid') ?? ''}|${name.replace(/\s+/g, ' ').trim()}`;
+}
+
+/** The one enabled control on the page that reads as the opener did, null when there is none or more than one. */
+function sameControl(opener: HTMLElement): HTMLElement | null {
+  const wanted = identity(opener);
+  const candidates = Array.from(document.querySelectorAll<HTMLElement>(opener.tagName)).filter(
+    (element) => identity(element) === wanted && !element.hasAttribute('disabled'),
+  );
+  return candidates.length === 1 ? candidates[0] : null;
+}
+
+const nothingFocused = () => document.activeElement === null || document.activeElement === document.body;
+
 /**
  * Gives focus back to the control that opened a dialog when the dialog goes away. Mantine's Modal does this only when
  * its `opened` prop turns from false to true and back; a dialog that is mounted already open because the machine
- * entered a state (and unmounted when it leaves) never tells it, and focus would drop to <body>.
+ * entered a state (and unmounted when it leaves) never tells it, and focus would drop to <body>. When the page drew
+ * the opener anew meanwhile (a list reloads after the dialog changed it), the one control that reads the same gets it;
+ * one disabled while the page reloads gets it once enabled again.
  */
 export function useReturnFocus(): void {
   // Read during the first render, before the dialog's focus trap moves focus into it.
-  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
+  const [{ opener, root }] = useState(() => {
+    const active = typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
+    // The app's root stays; when it went (a test's cleanup, an unmounted app), nobody is waiting for focus.
+    let top = active;
+    while (top?.parentElement && top.parentElement !== document.body) top = top.parentElement;
+    return { opener: active, root: top };
+  });
   useEffect(
     () => () => {
-      if (!opener || opener === document.body) return;
-      // After the unmount settles: only when nothing else took focus meanwhile.
-      window.setTimeout(() => {
-        const now = document.activeElement;
-        if ((now === null || now === document.body) && opener.isConnected) opener.focus({ preventScroll: true });
-      }, 0);
+      if (!opener || !root || opener === document.body) return;
+      const started = Date.now();
+      // After the unmount settles, and only while nothing else has taken focus.
+      const attempt = () => {
+        if (!nothingFocused() || !root.isConnected) return;
+        const target = opener.isConnected ? opener : sameControl(opener);
+        target?.focus({ preventScroll: true });
+        // A disabled control takes no focus: the page may enable it once it has reloaded what the dialog changed.
+        if (document.activeElement !== target && Date.now() - started < REAPPEAR_MS) window.setTimeout(attempt, 50);
+      };
+      window.setTimeout(attempt, 0);
     },
-    [opener],
+    [opener, root],
   );
 }

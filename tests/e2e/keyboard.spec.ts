@@ -161,8 +161,27 @@ describe('keyboard only', () => {
     await tabTo(page, 'button:Accept', { limit: 40 });
     await page.keyboard.press('Enter');
     const query = await clientApp.next();
+    await page.waitForURL(`${clientApp.redirectUri}?*`);
     expect(query.get('state')).toBe('kbd');
     expect(query.get('code')).toBeTruthy();
+
+    // Removing it again: the dialog gives focus back to the Remove button that opened it.
+    await page.goto('/pages/authorized-apps');
+    await page.getByRole('cell', { name: 'Keyboard App', exact: true }).waitFor();
+    await tabTo(page, 'button:Remove Keyboard App', { limit: 40 });
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog');
+    await confirm.waitFor();
+    await tabTo(page, 'button:Cancel');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await eventually(() => focused(page)).toBe('button:Remove Keyboard App');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await eventually(() => page.evaluate(() => document.querySelector('[role=dialog]')?.contains(document.activeElement) ?? false)).toBe(true);
+    await tabTo(page, 'button:Remove');
+    await page.keyboard.press('Enter');
+    await page.getByText('You have not authorized any applications.').waitFor();
   });
 
   it('creates a grant: opens the dialog, focus on the first field and on the field in error', async (test) => {
@@ -193,5 +212,13 @@ describe('keyboard only', () => {
     await tabTo(page, 'button:Create');
     await page.keyboard.press('Enter');
     await dialog.getByText('The grant Keyboard Grant is ready.').waitFor();
+
+    // Closed without copying the secret (so asked once more): focus goes back to the button that opened the dialog.
+    await tabTo(page, 'button:Close');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'button:Close anyway');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await eventually(() => focused(page)).toBe('button:Create Grant');
   });
 });

@@ -264,7 +264,23 @@ describe('signup page: the first broken rule, in words (spec §5)', () => {
       if (value) await userEvent.paste(value);
       await userEvent.click(signUpButton());
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
+      // Focus goes to the field the rule is about, marked and described by the words; the captcha is no field.
+      const about = /email/i.test(text) ? 'email' : /password/i.test(text) ? 'password' : /name/.test(text) ? 'friendlyName' : null;
+      if (about) {
+        await waitFor(() => expect(field(about)).toHaveFocus());
+        expect(field(about)).toHaveAttribute('aria-invalid', 'true');
+        expect(field(about)).toHaveAccessibleDescription(expect.stringContaining(text));
+      } else await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+      for (const other of ['email', 'password', 'friendlyName'] as const) {
+        if (other !== about) expect(field(other)).not.toHaveAttribute('aria-invalid');
+      }
     }
+  });
+
+  it('focuses the email field when the form appears', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    renderPage({ mounts: 0 });
+    await waitFor(() => expect(field('email')).toHaveFocus());
   });
 });
 

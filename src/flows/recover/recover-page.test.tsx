@@ -151,6 +151,19 @@ describeModel(recoverMachine, {
 });
 
 describe('recover page', () => {
+  it('focuses the email field when it appears, and again when what was typed is refused', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
+    renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], '/pages/recover');
+    const email = await screen.findByLabelText('Email');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await userEvent.keyboard('ann@{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email is in incorrect format');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is in incorrect format');
+  });
+
   it('starts with the address the invalid-link page passed along, and keeps it out of the carried query', async () => {
     let query: Record<string, string> | null = null;
     server.use(

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -201,4 +201,20 @@ describeModel(signupInvitedMachine, {
       expect(screen.queryByLabelText('Email')).toBeNull();
     },
   },
+});
+
+describe('invited signup focus', () => {
+  it('focuses the name field when the form appears: the invited address cannot be edited', async () => {
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/signup/invite/check', () => HttpResponse.json({ success: true, data: { email: 'ann@example.com' } })),
+    );
+    renderRoutes(
+      [{ path: '/pages/signup/invited', element: <SignupInvitedPage /> }],
+      `/pages/signup/invited?invitation_token=${INVITATION_TOKEN}&email=${encodeURIComponent(LINK_EMAIL)}`,
+    );
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+  });
 });

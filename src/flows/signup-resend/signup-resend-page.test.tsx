@@ -215,6 +215,24 @@ describeModel(signupResendMachine, {
 });
 
 describe('verify-needed page', () => {
+  it('focuses the email field when the form appears, and again when the typed address is refused', async () => {
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+      http.get('/api/signup/verify/check', () => HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 })),
+      http.get('/api/signup/verify/resend', () =>
+        HttpResponse.json(apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat'), { status: 400 }),
+      ),
+    );
+    renderRoutes([{ path: '/pages/signup/resend', element: <SignupResendPage /> }], '/pages/signup/resend');
+    await screen.findByRole('heading', { name: 'Resend Confirmation Email' });
+    await waitFor(() => expect(emailField()).toHaveFocus());
+    await userEvent.keyboard('ann@{Enter}');
+    await screen.findByRole('alert');
+    await waitFor(() => expect(emailField()).toHaveFocus());
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAccessibleDescription(screen.getByRole('alert').textContent!);
+  });
+
   it('stops typing at the longest address the server takes', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { BusyButton } from './busy-button.tsx';
 import { StatusMessage } from './status-message.tsx';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
 import { useReturnFocus } from '../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.css';
 
@@ -22,9 +23,11 @@ interface Props {
 /** A question before something that cannot be undone; stays open, busy, until the server answers. */
 export function ConfirmDialog({ title, children, confirmLabel, error, busy, canConfirm, canClose, onConfirm, onClose }: Props) {
   useReturnFocus();
+  // The button that was pressed is disabled while the call runs: a failure puts focus on the message saying so.
+  const body = useFocusFirstInvalid<HTMLDivElement>({ error, invalidField: null, focusFirst: false });
   return (
     <Modal opened onClose={() => canClose && onClose()} title={title} centered withCloseButton={false} closeOnClickOutside={canClose}>
-      <Stack gap="md">
+      <Stack gap="md" ref={body}>
         <Text size="sm">{children}</Text>
         <StatusMessage kind="error">{error}</StatusMessage>
         <Group justify="flex-end" gap="sm">

@@ -94,8 +94,20 @@ function failureText(step: ModelStep, list: Array<{ label: string; error: unknow
 
 async function expectDialogError(name: string, ctx: Ctx) {
   const open = await dialog(name);
-  if (ctx.error) expect(within(open).getByRole('alert')).toHaveTextContent(ctx.error);
-  else expect(within(open).queryByRole('alert')).toBeNull();
+  if (ctx.error) {
+    const alert = within(open).getByRole('alert');
+    expect(alert).toHaveTextContent(ctx.error);
+    // Focus is on the field in error (marked and described by the message) or, about no field, on the message; the
+    // dialog that only says the page could not load starts on its one button instead.
+    const invalid = open.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) expect(invalid).toHaveAccessibleDescription(expect.stringContaining(ctx.error));
+    if (name !== 'Alert forwarding could not be loaded') {
+      await waitFor(() => expect(invalid ? [invalid, alert] : [alert]).toContain(document.activeElement));
+    }
+  } else {
+    expect(within(open).queryByRole('alert')).toBeNull();
+    expect(open.querySelector('[aria-invalid="true"]')).toBeNull();
+  }
   return open;
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, type TestContext } from 'vitest';
+import { formatAxeFindings, watchAxe } from './axe.ts';
 import { DEFAULT_TEST_PASSWORD, startTestServer, type TestServer, type TestServerEnv } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -117,24 +118,37 @@ export async function screenshotOnFailure(page: Page, testName: string): Promise
 export interface OpenPageOptions extends BrowserContextOptions {
   /** Base URL for relative `page.goto` paths. */
   baseURL: string;
+  /**
+   * Scan every page and dialog state the test reaches with axe (WCAG 2.2 A/AA) and fail the test on a violation.
+   * On by default; turn off only with a comment naming the rule that cannot be met yet.
+   */
+  axe?: boolean;
 }
 
 /**
- * A fresh context and page for one test. When the test ends the page is screenshotted if the test failed, then the
- * context is closed. (Vitest runs onTestFinished before onTestFailed, so one handler does both in order.)
+ * A fresh context and page for one test. Every state the page settles into is scanned with axe; when the test ends
+ * the violations found fail it. The page is screenshotted if the test failed, then the context is closed. (Vitest
+ * runs onTestFinished before onTestFailed, so one handler does all of it in order.)
  */
 export async function openPage(
   browser: Browser,
   test: Pick<TestContext, 'onTestFinished' | 'task'>,
   options: OpenPageOptions,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, ...options });
+  const { axe = true, ...contextOptions } = options;
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, ...contextOptions });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
+  const scans = axe ? await watchAxe(page, new URL(options.baseURL).origin) : null;
   test.onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshotOnFailure(page, task.fullTestName ?? task.name);
+    const failed = task.result?.state === 'fail';
+    const findings = scans && !failed ? await scans.check() : [];
+    if (failed || findings.length > 0) await screenshotOnFailure(page, task.fullTestName ?? task.name);
     await context.close().catch(() => undefined);
+    if (findings.length > 0) {
+      throw new Error(`axe found ${findings.length} accessibility violation(s) (WCAG 2.2 A/AA):\n${formatAxeFindings(findings)}`);
+    }
   });
   return { context, page };
 }

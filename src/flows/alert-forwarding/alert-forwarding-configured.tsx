@@ -54,7 +54,8 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
         </Button>
         {/* Spec §2: shown only while the account has a company id, i.e. still receives V3 alerts. */}
         {config.companyId ? (
-          <Button color="orange" variant="light" disabled={!state.can({ type: 'v3.stop' })} onClick={() => send({ type: 'v3.stop' })}>
+          // Outlined in the darkest accent: orange text on a light orange fill stays under 4.5:1 at any shade.
+          <Button color="accent.9" variant="outline" disabled={!state.can({ type: 'v3.stop' })} onClick={() => send({ type: 'v3.stop' })}>
             <Trans>Stop Sending V3 Alerts</Trans>
           </Button>
         ) : null}

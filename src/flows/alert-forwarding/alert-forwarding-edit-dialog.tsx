@@ -21,6 +21,7 @@ export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewPr
       opened
       onClose={close}
       title={isUrl ? t`Edit webhook URL` : t`Edit RSA public key`}
+      closeButtonProps={{ 'aria-label': t`Close dialog` }}
       centered
       size="lg"
       closeOnClickOutside={false}

@@ -13,7 +13,7 @@ export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewP
   const { error } = state.context;
   const close = () => send({ type: 'dialog.close' });
   return (
-    <Modal opened onClose={close} title={t`Alert forwarding could not be loaded`} centered>
+    <Modal opened onClose={close} title={t`Alert forwarding could not be loaded`} closeButtonProps={{ 'aria-label': t`Close dialog` }} centered>
       <Stack gap="md">
         <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
         <Group justify="flex-end">

@@ -22,6 +22,7 @@ export function AlertForwardingKeysDialog({ state, send }: AlertForwardingViewPr
       opened
       onClose={close}
       title={t`Alert forwarding keys`}
+      closeButtonProps={{ 'aria-label': t`Close dialog` }}
       centered
       size="lg"
       closeOnClickOutside={dismissable}

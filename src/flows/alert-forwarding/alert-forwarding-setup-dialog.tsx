@@ -24,7 +24,7 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
   const canClose = state.can({ type: 'dialog.close' });
   const close = () => canClose && send({ type: 'dialog.close' });
   return (
-    <Modal opened onClose={close} title={t`Set Up Alert Forwarding`} centered size="lg" closeOnClickOutside={false} closeOnEscape={canClose}>
+    <Modal opened onClose={close} title={t`Set Up Alert Forwarding`} closeButtonProps={{ 'aria-label': t`Close dialog` }} centered size="lg" closeOnClickOutside={false} closeOnEscape={canClose}>
       <MachineForm
         onSubmit={() => send({ type: 'form.submit' })}
         error={state.context.error}

@@ -8,3 +8,4 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Image.css';
+import './wrap.css';

@@ -79,6 +79,14 @@ function installInPage({ tags, watch, origin }: { tags: string[]; watch: boolean
     if (seen.has(key) || !document.body || (origin && location.origin !== origin)) return;
     seen.add(key);
     try {
+      // Let opening transitions (a dialog fading in, a list expanding) finish: half-faded text is no real state.
+      for (let waited = 0; waited < 3000; waited += 100) {
+        const moving = document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        if (!moving) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const findings = await run();
       const report = (window as unknown as { __portalAxeReport?: (state: string, f: AxeFinding[]) => Promise<void> })
         .__portalAxeReport;

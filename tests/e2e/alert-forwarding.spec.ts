@@ -71,7 +71,7 @@ describe('alert forwarding', () => {
     await create.getByRole('button', { name: 'Create' }).click();
     await create.getByText('The grant Alert Bridge is ready.').waitFor();
     // The secret is not needed here: closing without a copy asks, and Close anyway closes.
-    await create.getByRole('button', { name: 'Close' }).click();
+    await create.getByRole('button', { name: 'Close', exact: true }).click();
     await create.getByRole('button', { name: 'Close anyway' }).click();
     await page.getByRole('row').filter({ hasText: 'Alert Bridge' }).getByRole('link', { name: 'Setup' }).click();
     await page.waitForURL('**/pages/alert-forwarding-config?client_uid=*');
@@ -100,7 +100,7 @@ describe('alert forwarding', () => {
     await page.mouse.click(5, 5);
     await page.waitForTimeout(300);
     expect(await keysDialog.isVisible()).toBe(true);
-    await keysDialog.getByRole('button', { name: 'Close' }).click();
+    await keysDialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await keysDialog.getByTestId('discard-question').textContent()).toBe(
       'You have not copied the AES key. It will not be shown again. Close anyway?',
     );
@@ -124,7 +124,7 @@ describe('alert forwarding', () => {
     const alert = await decrypt(example, privatePem, aesKey, portalPem, downloaded);
     expect(alert).toMatchObject({ version: 4, example: true });
     // The AES key was copied: Close closes at once.
-    await keysDialog.getByRole('button', { name: 'Close' }).click();
+    await keysDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await keysDialog.waitFor({ state: 'hidden' });
 
     // A reload shows the stored configuration with the portal's public key, but never the AES key again.
@@ -170,7 +170,7 @@ describe('alert forwarding', () => {
     // The page behind names the new portal key at once.
     expect((await text(page, 'configured-portal-public-key')).replace(/\s+/g, '')).toBe(newPortalPem.replace(/\s+/g, ''));
     // The new AES key was not copied this time: closing asks.
-    await keysDialog.getByRole('button', { name: 'Close' }).click();
+    await keysDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await keysDialog.getByRole('button', { name: 'Close anyway' }).click();
     await keysDialog.waitFor({ state: 'hidden' });
 

@@ -82,7 +82,7 @@ describe('credentials', () => {
     const cc = await readSecrets(page, 'Create access grant');
     expect(cc.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(await tokenStatus(cc.clientId, cc.secret)).toEqual({ status: 200, error: undefined });
-    await create.getByRole('button', { name: 'Close' }).click();
+    await create.getByRole('button', { name: 'Close', exact: true }).click();
     await create.waitFor({ state: 'hidden' });
     // The list refreshed on close: the new row, its type and its Setup link.
     const ccRow = row(page, 'E2E Export');
@@ -106,7 +106,7 @@ describe('credentials', () => {
     await create.getByText('The grant E2E Care App is ready.').waitFor();
     const ac = await readSecrets(page, 'Create access grant');
     expect(ac.clientId).not.toBe(cc.clientId);
-    await create.getByRole('button', { name: 'Close' }).click();
+    await create.getByRole('button', { name: 'Close', exact: true }).click();
     const acRow = row(page, 'E2E Care App');
     await acRow.waitFor();
     await eventually(() => page.getByTestId('grant-limits').textContent()).toBe(
@@ -131,7 +131,7 @@ describe('credentials', () => {
     await page.mouse.click(5, 5);
     await page.waitForTimeout(300);
     expect(await newSecret.isVisible()).toBe(true);
-    await newSecret.getByRole('button', { name: 'Close' }).click();
+    await newSecret.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await newSecret.getByTestId('discard-question').textContent()).toBe(
       'You have not copied the secret. It will not be shown again. Close anyway?',
     );
@@ -142,7 +142,7 @@ describe('credentials', () => {
     expect(rotated.secret).not.toBe(cc.secret);
     expect(await tokenStatus(cc.clientId, cc.secret)).toEqual({ status: 400, error: 'invalid_client' });
     expect((await tokenStatus(cc.clientId, rotated.secret)).status).toBe(200);
-    await page.getByRole('dialog', { name: 'OAuth information' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'OAuth information' }).getByRole('button', { name: 'Close', exact: true }).click();
 
     // The OAuth information of an existing row: its client_id, scopes and this portal's endpoints, never a secret.
     await acRow.getByRole('button', { name: 'OAuth information' }).click();
@@ -156,7 +156,7 @@ describe('credentials', () => {
     expect(tokenEndpoint).toBe(`${server.url}/api/oauth/token`);
     // The endpoint as shown is where the rotated secret gets a token.
     expect((await tokenStatus(cc.clientId, rotated.secret, tokenEndpoint)).status).toBe(200);
-    await info.getByRole('button', { name: 'Close' }).click();
+    await info.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Delete: confirmed, permanent; the row goes and the client is refused.
     await ccRow.getByRole('button', { name: 'Delete' }).click();

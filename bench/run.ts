@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: figures, not verdicts (design.md §6). Each figure is printed next to its baseline or target; the
+ * `npm run bench`: figures, not verdicts. Each figure is printed next to its baseline or target; the
  * exit code only says whether the measurements ran.
  */
 import { measureBareStack, measureLoginBundle, measureLoginWire } from './bundle-size.ts';

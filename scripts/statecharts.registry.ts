@@ -18,7 +18,7 @@ import { authorizedAppsMachine } from '../machines/authorized-apps/authorized-ap
 import { deviceSessionsMachine } from '../machines/device-sessions/device-sessions.machine.ts';
 import { sessionCheckMachine } from '../machines/session-check/session-check.machine.ts';
 
-/** Every machine drawn in docs/statecharts/<slug>.md (design.md §7): a new flow adds one line here. */
+/** Every machine drawn in docs/statecharts/<slug>.md (docs/statecharts/README.md): a new flow adds one line here. */
 export const statechartRegistry: Record<string, AnyStateMachine> = {
   login: loginMachine,
   logout: logoutMachine,

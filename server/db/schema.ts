@@ -13,8 +13,8 @@ import type { GroupsTable } from '../modules/users/groups.table.ts';
 import type { UsersTable } from '../modules/users/users.table.ts';
 
 /**
- * The Kysely view of the database. Columns are portable types only (design.md §4 rule 8): text ids, epoch-ms
- * bigints read back as numbers, booleans as 0/1 integers that repositories turn into booleans.
+ * The Kysely view of the database. Columns are portable types only, so migrations run unchanged on SQLite and
+ * PostgreSQL: text ids, epoch-ms bigints read back as numbers, booleans as 0/1 integers that repositories turn into booleans.
  */
 export interface Database {
   groups: GroupsTable;

@@ -14,7 +14,7 @@ import {
 
 export type { TokenKind, TokenRecord };
 
-// 32 random bytes (design.md §5): a fast hash is enough for 256 bits of entropy, and a slow one would cap the rate
+// 32 random bytes: a fast hash is enough for 256 bits of entropy, and a slow one would cap the rate
 // of link checks at the hash rate.
 const TOKEN_BYTES = 32;
 

@@ -8,7 +8,7 @@ import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
-import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 
 interface Props {
@@ -37,7 +37,7 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
           <Trans>Enter the email of your account and we will send you a link to set a new password.</Trans>
         </Text>
         <StatusMessage kind="error">
-          {error ? (typeof error === 'string' ? i18n._(errorMessages[error]) : requestProblemText(i18n, error)) : null}
+          {error ? failureText(i18n, error) : null}
         </StatusMessage>
         <TextInput
           label={t`Email`}

@@ -11,30 +11,18 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, type TestContext } from 'vitest';
 import { formatAxeFindings, watchAxe } from './axe.ts';
+import { CHROMIUM_ARGS, requireChromium } from './chromium.ts';
 import { DEFAULT_TEST_PASSWORD, startTestServer, type TestServer, type TestServerEnv } from './server.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+export { CHROMIUM_PATH } from './chromium.ts';
 
 /**
  * Chromium from apt, never a downloaded build. `launch` gives every run a fresh temporary user-data dir of its own
  * (removed on close), so no profile state survives between runs; isolation between tests comes from contexts.
  */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's package with \`apt-get install chromium\``);
-  }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: requireChromium(),
     headless: true,
     args: CHROMIUM_ARGS,
     timeout: 30_000,

@@ -1,17 +1,19 @@
 /**
  * `npm run screenshots [-- --out <dir> (default: portal-screenshots in the temp dir)] [-- --locales en-us,fi-fi] [-- --widths 320,1280]` starts a real portal
  * server on the built SPA (dist/, so run `npm run build` first) with a fresh SQLite database, seeds the longest
- * values a page can be asked to show (tests/support/long-values.ts), and saves a full-page screenshot of every public
- * page and the main signed-in pages, plus each checked dialog, at every width and language. It writes
- * <dir>/index.html, one grid of all the shots, for a reviewer to scroll through. Pages that scroll sideways are
- * flagged in the gallery. Bounded: one browser, one page, each shot given at most 10 seconds.
+ * values a page can be asked to show (tests/support/long-values.ts), and saves a full-page screenshot of every page
+ * and every state of each dialog a user can open there (tests/support/overflow-pages.ts), at every width and language.
+ * It writes <dir>/index.html, one grid of all the shots, for a reviewer to scroll through. Shots where the page or a
+ * dialog scrolls sideways are flagged in the gallery. Bounded: one browser, one page, each shot given at most 10 seconds.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { inLocale, LOCALES, seedLongValues, signIn, WIDTHS } from '../tests/support/long-values.ts';
+import { LOCALES, LONG_VALUES_SERVER_ENV, seedLongValues, signIn, WIDTHS } from '../tests/support/long-values.ts';
+import { resize, sidewaysScrollers, walkStates } from '../tests/support/overflow-check.ts';
+import { overflowPages } from '../tests/support/overflow-pages.ts';
 import { startTestServer } from '../tests/support/server.ts';
 
 const { values } = parseArgs({
@@ -39,7 +41,7 @@ interface Shot {
   sideways: boolean;
 }
 
-const server = await startTestServer({ LOG_LEVEL: 'silent' });
+const server = await startTestServer({ LOG_LEVEL: 'silent', ...LONG_VALUES_SERVER_ENV });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -55,31 +57,22 @@ try {
     context.setDefaultNavigationTimeout(30_000);
     await signIn(context, server, seeded.cookie);
     const page = await context.newPage();
-    const shoot = async (name: string) => {
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-        const file = `${name}-${locale}-${width}.png`;
-        await page.screenshot({ path: join(outDir, file), fullPage: true, timeout: 10_000 });
-        shots.push({ file, page: name, locale, width, sideways });
-      }
-    };
-    for (const target of seeded.pages) {
-      try {
-        await page.setViewportSize({ width: widths[0] ?? 320, height: 800 });
-        await page.goto(inLocale(target.path, locale));
-        await page.waitForLoadState('networkidle');
-        await shoot(target.name);
-        if (target.openDialog) {
-          await target.openDialog(page);
-          await page.getByRole('dialog').waitFor();
-          await shoot(`${target.name}-dialog`);
+    await walkStates(page, overflowPages(seeded), {
+      locale,
+      width: widths[0] ?? 320,
+      height: 800,
+      onState: async (state) => {
+        const name = state.replace(/ /g, '-');
+        for (const width of widths) {
+          await resize(page, width, 800);
+          const sideways = (await sidewaysScrollers(page)).length > 0;
+          const file = `${name}-${locale}-${width}.png`;
+          await page.screenshot({ path: join(outDir, file), fullPage: true, timeout: 10_000 });
+          shots.push({ file, page: state, locale, width, sideways });
         }
-      } catch (err) {
-        console.error(`[screenshots] ${target.name} in ${locale}: ${(err as Error).message.split('\n')[0]}`);
-      }
-    }
+      },
+      onError: (target, err) => console.error(`[screenshots] ${target.name} in ${locale}: ${err.message.split('\n')[0]}`),
+    });
     await context.close();
     console.log(`[screenshots] ${locale} done (${Math.round((Date.now() - started) / 1000)} s)`);
   }

@@ -1,12 +1,15 @@
 /**
- * No sideways scrolling: every public page and the main signed-in pages, at 320, 375, 768, 1280 and 1600 px, in all
- * five languages, with the longest values a page can be asked to show (tests/support/long-values.ts). The page never
- * scrolls horizontally and neither does an open dialog; tables too wide for a phone scroll inside their own container.
+ * No sideways scrolling: every page and every dialog a user can open (tests/support/overflow-pages.ts), at 320, 375,
+ * 768, 1280 and 1600 px, with the longest values a page can be asked to show (tests/support/long-values.ts). Neither
+ * the page nor an open dialog scrolls horizontally; a table too wide for a phone scrolls inside its own container,
+ * where its action column is reached by scrolling the table and clicked (tests/support/overflow-check.ts).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, startE2eServer } from '../support/browser.ts';
-import { inLocale, LOCALES, seedLongValues, signIn, WIDTHS, type SeededData } from '../support/long-values.ts';
+import { LOCALES, LONG_VALUES_SERVER_ENV, seedLongValues, signIn, WIDTHS, type SeededData } from '../support/long-values.ts';
+import { resize, sidewaysScrollers, walkStates } from '../support/overflow-check.ts';
+import { overflowPages, type PageGroup } from '../support/overflow-pages.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -14,7 +17,7 @@ let browser: Browser;
 let seeded: SeededData;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startE2eServer(LONG_VALUES_SERVER_ENV), launchBrowser()]);
   seeded = await seedLongValues(server);
 }, 60_000);
 
@@ -23,35 +26,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** What scrolls sideways right now: the document, or the content of an open dialog. */
-function sidewaysScrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`document ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
-      // Mantine's modal content is the dialog itself; its body must not scroll either.
-      for (const box of [dialog, ...dialog.querySelectorAll<HTMLElement>('.mantine-Modal-body, .mantine-Drawer-body')]) {
-        if (box.scrollWidth > box.clientWidth) found.push(`dialog ${box.className.split(' ')[0]} ${box.scrollWidth} > ${box.clientWidth}`);
-      }
-    }
-    return found;
-  });
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
-
 // English, a CJK language and Finnish (the longest words) by default: all five take about twice as long.
 const locales: readonly string[] = process.env.OVERFLOW_ALL_LOCALES ? LOCALES : ['en-us', 'ja-jp', 'fi-fi'];
+const groups: readonly PageGroup[] = ['public', 'account', 'developer'];
+const HEIGHT = 700;
 
 describe('no page or dialog scrolls sideways, with the longest values', () => {
-  it.for(locales)('in %s at every width', { timeout: 120_000 }, async (locale, test) => {
-    // A context of its own rather than openPage: this spec measures widths across 200-odd page states, and the
-    // accessibility scan the other specs run on their pages would multiply its time.
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: WIDTHS[0], height: 700 } });
+  const cases = locales.flatMap((locale) => groups.map((group) => [group, locale] as const));
+  // Concurrent, each in a context of its own (what one pass adds, a grant or new keys, changes nothing another checks):
+  // most of a page's time is waiting for the network to go quiet, so this takes about half as long as one by one.
+  it.concurrent.for(cases)('%s pages in %s at every width', { timeout: 120_000 }, async ([group, locale], test) => {
+    // A context of its own rather than openPage: this spec measures widths across a few hundred page states, and
+    // the accessibility scan the other specs run on their pages would multiply its time.
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: WIDTHS[0], height: HEIGHT } });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     test.onTestFinished(async ({ task }) => {
@@ -59,28 +46,19 @@ describe('no page or dialog scrolls sideways, with the longest values', () => {
       await context.close().catch(() => undefined);
     });
     await signIn(context, server, seeded.cookie);
+    const targets = overflowPages(seeded).filter((target) => target.group === group);
     const problems: string[] = [];
-    const measure = async (what: string) => {
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 700 });
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        for (const problem of await sidewaysScrollers(page)) problems.push(`${what} @${width}: ${problem}`);
-      }
-    };
-    for (const target of seeded.pages) {
-      await page.setViewportSize({ width: WIDTHS[0], height: 700 });
-      await page.goto(inLocale(target.path, locale));
-      await settle(page);
-      // The language really is the one asked for (the query outranks the browser's).
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
-      await measure(target.name);
-      if (target.openDialog) {
-        await target.openDialog(page);
-        await page.getByRole('dialog').waitFor();
-        await settle(page);
-        await measure(`${target.name} dialog`);
-      }
-    }
-    expect(problems).toEqual([]);
+    await walkStates(page, targets, {
+      locale,
+      width: WIDTHS[0],
+      height: HEIGHT,
+      onState: async (state) => {
+        for (const width of WIDTHS) {
+          await resize(page, width, HEIGHT);
+          for (const problem of await sidewaysScrollers(page)) problems.push(`${state} @${width}: ${problem}`);
+        }
+      },
+    });
+    test.expect(problems).toEqual([]);
   });
 });

@@ -6,19 +6,32 @@ import { precompressPlugin } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
-export default defineConfig({
-  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), precompressPlugin()],
+// `vite build` makes the SPA (dist/); `vite build --ssr` its server entry (dist-server/, src/entry-server.tsx), which the
+// server imports to render public pages' first screens. Both run in `npm run build`.
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server entry carries its libraries, built for production: the server renders with production React whatever
+  // NODE_ENV the process was started with.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  plugins: [
+    react(),
+    lingui(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    ...(isSsrBuild ? [] : [precompressPlugin()]),
+  ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    manifest: true, // bench/bundle-size.ts follows the login page's chunks through it
-    chunkSizeWarningLimit: 1500,
-    // Images load beside the scripts instead of inside them: the store badges and the logo would otherwise add 1.3 KB
-    // gzip to the JS every page parses before it can render.
-    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
-  },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, sourcemap: true }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        // The server names each page's chunks in its document from it; bench/bundle-size.ts follows them through it.
+        manifest: true,
+        chunkSizeWarningLimit: 1500,
+        // Images load beside the scripts instead of inside them: the store badges and the logo would otherwise add
+        // 1.3 KB gzip to the JS every page parses before it can render.
+        assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
+      },
+}));

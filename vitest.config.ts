@@ -3,7 +3,7 @@ import viteConfig from './vite.config.ts';
 
 // One runner for every suite; each project is one of design.md §6's kinds of test.
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test', isSsrBuild: false }),
   defineConfig({
     test: {
       projects: [

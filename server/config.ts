@@ -65,6 +65,7 @@ const envSchema = z.object({
     .default('info'),
   TRUST_PROXY: trustProxy,
   STATIC_DIR: z.string().min(1).default('dist'),
+  SSR_DIR: z.string().min(1).default('dist-server'),
   STATECHARTS_GALLERY: flag,
   ...lifecycleEnvShape,
   ...oauthEnvShape,
@@ -118,6 +119,8 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   logLevel: string;
   trustProxy: boolean | number | string;
   staticDir: string;
+  /** The SPA's server entry build (src/entry-server.tsx), which renders public pages' first screens. */
+  ssrDir: string;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: resolve(e.STATIC_DIR),
+    ssrDir: resolve(e.SSR_DIR),
     ...lifecycleConfig(e, dataDir, publicUrl),
     ...oauthConfig(e, dataDir, publicUrl),
   };

@@ -33,3 +33,9 @@ export function toLocale(value: unknown): Locale | null {
 export function localeIndex(locale: Locale): number {
   return LOCALES.indexOf(locale);
 }
+
+/**
+ * A copy of the language the reader chose in the switcher (the SPA keeps it in local storage, which the server cannot
+ * read), so the page the server renders is already in that language.
+ */
+export const LANGUAGE_CHOICE_COOKIE = 'language_choice';

@@ -1,22 +1,45 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './app/styles-core.ts';
-import { activateLocale, detectLocale } from './app/i18n.ts';
+import { activateLocale, detectLocale, mirrorStoredLanguage } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { createRouter, loadMatchedRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { ServerPageEnvProvider } from './lib/page-env.ts';
 
-// The catalog comes first so no page ever flashes untranslated ids.
-await activateLocale(detectLocale());
+const container = document.getElementById('root')!;
+const locale = detectLocale();
+mirrorStoredLanguage();
 
-createRoot(document.getElementById('root')!).render(
+// The catalog comes first so no page ever flashes untranslated ids (the server's document preloads it).
+await activateLocale(locale);
+
+// The server rendered this page's first screen (server/modules/site/page-document.ts) in the language it detected;
+// when the browser's own detection agrees, React takes that markup over instead of painting it again.
+const hydrate = container.dataset.rendered === 'server' && container.dataset.locale === locale;
+if (hydrate) await loadMatchedRoutes(window.location.pathname);
+
+const app = (
   <StrictMode>
-    <Providers>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
+    <ServerPageEnvProvider value={null}>
+      <Providers>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </ServerPageEnvProvider>
+  </StrictMode>
 );
+
+if (hydrate) {
+  hydrateRoot(container, app, {
+    // A mismatch would mean the two renders disagree; say so where the browser tests look for it.
+    onRecoverableError: (error) => console.error('hydration:', error),
+  });
+} else {
+  // A language only this browser knows (its storage): the server's markup is in another one, so it is replaced.
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
 
 // The catalog await above may outlast the load event, so check before waiting for it.
 if (document.readyState === 'complete') void registerServiceWorker();

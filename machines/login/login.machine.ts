@@ -5,6 +5,11 @@ import { loginFailureFrom, type LoginFailure } from './login.errors.ts';
 export interface LoginInput {
   returnTo: string | null;
   shortLived: boolean;
+  /**
+   * Whether the session companion cookie is present. Without it there is nothing to resume, and the form is the
+   * first thing shown: the same screen the server renders, so the page does not flash a spinner before the form.
+   */
+  sessionCookie: boolean;
 }
 
 export interface LoginContext extends LoginInput {
@@ -51,6 +56,7 @@ export const loginMachine = setup({
     lockExpired: ({ context }) => Math.max(0, (context.lockedUntil ?? 0) - Date.now()),
   },
   guards: {
+    noSessionCookie: ({ context }) => !context.sessionCookie,
     hasRedirect: ({ event }) => Boolean((event as { output?: RedirectOutput | null }).output?.redirect),
     hasValidationError: ({ context }) => validateLogin(context) !== null,
     isAccountNotVerified: ({ event }) => loginFailureFrom((event as { error?: unknown }).error).code === 'AccountNotVerified',
@@ -99,6 +105,7 @@ export const loginMachine = setup({
   context: ({ input }) => ({
     returnTo: input.returnTo,
     shortLived: input.shortLived,
+    sessionCookie: input.sessionCookie,
     username: '',
     password: '',
     error: null,
@@ -111,6 +118,7 @@ export const loginMachine = setup({
     resuming: {
       description: 'A session cookie may exist: ask the server for the redirect before showing the form.',
       tags: ['busy'],
+      always: { guard: 'noSessionCookie', target: 'editing' },
       invoke: {
         id: 'resumeSession',
         src: 'resumeSession',

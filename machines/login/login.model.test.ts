@@ -15,7 +15,12 @@ import type { LoginFailure } from './login.errors.ts';
 import { loginMachine } from './login.machine.ts';
 import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from './login.model-cases.ts';
 
-const input = { returnTo: '/pages/credentials', shortLived: true };
+const input = { returnTo: '/pages/credentials', shortLived: true, sessionCookie: true };
+// Without a session cookie there is nothing to resume: the form comes first.
+const inputs = [
+  { label: 'session cookie', input },
+  { label: 'no session cookie', input: { ...input, sessionCookie: false } },
+];
 
 
 function describeEvent(event: ModelEvent): string {
@@ -44,14 +49,14 @@ const canSubmit = (ctx: Ctx) => view(ctx).can({ type: 'form.submit' });
 const canType = (ctx: Ctx) => view(ctx).can({ type: 'form.change', field: 'username', value: 'x' });
 
 describeModel(loginMachine, {
-  input,
+  inputs,
   events: loginEvents(input.returnTo),
   describeEvent,
   serializeContext: loginModelContext,
-  setup: (): Ctx => {
+  setup: (start): Ctx => {
     vi.useFakeTimers();
     const deferred = createDeferredActors(['resumeSession', 'submitLogin']);
-    const actor = createActor(loginMachine.provide({ actors: deferred.actors }), { input }).start();
+    const actor = createActor(loginMachine.provide({ actors: deferred.actors }), { input: start as typeof input }).start();
     return { actor, deferred, typed: { username: '', password: '' }, expectedError: null, expectedRedirect: null, lock: null };
   },
   teardown: (ctx) => {
@@ -113,6 +118,8 @@ describeModel(loginMachine, {
       expect(canType(ctx)).toBe(true);
       expect(view(ctx).context.error?.code ?? null).toBe(ctx.expectedError);
       expect(view(ctx).context).toMatchObject({ ...ctx.typed, redirect: null });
+      // No cookie, no question to the server: the form is there from the first render.
+      if (!view(ctx).context.sessionCookie) expect(ctx.deferred.inputs('resumeSession')).toEqual([]);
       // The lock is remembered for its account while another one is typed.
       expect(view(ctx).context.lockedAccount).toBe(ctx.lock?.account ?? null);
       expect(view(ctx).context.lockedUntil).toBe(ctx.lock?.until ?? null);

@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { pageOf, pagePaths } from '../../shared-domain/page-paths.ts';
+import { pageOf, pagePaths, type PagePath } from '../../shared-domain/page-paths.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
+import { createPageDocuments } from '../modules/site/page-document.ts';
+import { pageLocale } from '../modules/site/page-locale.ts';
+import { publicConfigOf } from '../modules/site/public-config.ts';
 
 const NOT_BUILT =
   'The web app has not been built yet: run `npm run build` (or `npm start`, which builds first), then reload.\n';
@@ -36,7 +40,8 @@ export default globalPlugin('static-spa', async (app) => {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: ['index.html'],
+      // Every page, `/` included, gets its document from sendSpaDocument (its first screen rendered), never the bare file.
+      index: false,
       // The build writes `.br` and `.gz` beside each text file (scripts/precompress.ts); the plugin picks one by
       // Accept-Encoding (br, then gzip, then the file itself; q=0 refuses), with Vary: Accept-Encoding.
       preCompressed: true,
@@ -55,34 +60,39 @@ export default globalPlugin('static-spa', async (app) => {
     return page !== null && (page !== pagePaths.statecharts || app.config.site.statechartsGallery);
   };
 
+  const pageDocument = createPageDocuments(root, app.config.ssrDir, app.log);
+  const siteConfig = publicConfigOf(app.config);
+
   app.decorate('sendSpaDocument', async (reply: FastifyReply, status: number): Promise<boolean> => {
     if (!built) return false;
-    let html: Buffer | null = null;
-    let sent: Encoding | null = null;
-    // Read on each answer rather than cached, so a rebuild is served at once. A variant the build did not write (it
-    // saved nothing) falls through to the next one, then to the file itself.
-    for (const encoding of acceptedEncodings(reply.request.headers['accept-encoding'])) {
-      try {
-        html = await readFile(`${indexFile}${EXTENSION[encoding]}`);
-        sent = encoding;
-        break;
-      } catch {
-        // Not written for this build.
-      }
-    }
-    try {
-      html ??= await readFile(indexFile);
-    } catch {
-      return false;
-    }
+    const request = reply.request;
+    const path = request.url;
+    const page = pageOf(pathOf(request));
+    const html = await pageDocument({
+      path,
+      // Public pages and the not-found page: their first screen needs no session. Signed-in pages check the session
+      // first, so the SPA renders them.
+      serverRender: page === null || SERVER_RENDERED_PAGES.has(page),
+      locale: pageLocale({
+        query: new URLSearchParams(path.split('?')[1] ?? ''),
+        cookies: request.cookies ?? {},
+        acceptLanguage: request.headers['accept-language'],
+      }),
+      config: siteConfig,
+      hostname: request.hostname,
+      cookie: request.headers.cookie ?? '',
+    });
+    if (html === null) return false;
+    // The document differs per request, so it is compressed here; every other text file was compressed by the build.
+    const encoding = acceptedEncodings(request.headers['accept-encoding'])[0] ?? null;
     reply
       .headers(app.securityHeaders)
       .status(status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
-    if (sent) reply.header('content-encoding', sent);
-    await reply.send(html);
+    if (encoding) reply.header('content-encoding', encoding);
+    await reply.send(encoding ? await compress(encoding, html) : html);
     return true;
   });
 
@@ -97,7 +107,34 @@ export default globalPlugin('static-spa', async (app) => {
 });
 
 type Encoding = 'br' | 'gzip';
-const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Quick settings: a document is compressed once per request, and a few KB need no more. */
+function compress(encoding: Encoding, html: string): Promise<Buffer> {
+  const input = Buffer.from(html);
+  return encoding === 'br'
+    ? brotli(input, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: input.length } })
+    : gzipAsync(input, { level: 6 });
+}
+
+/** Pages whose first screen the server renders (src/entry-server.tsx): every page open to a reader without a session. */
+const SERVER_RENDERED_PAGES = new Set<PagePath>([
+  pagePaths.root,
+  pagePaths.login,
+  pagePaths.logout,
+  pagePaths.recover,
+  pagePaths.passwordReset,
+  pagePaths.accessDenied,
+  pagePaths.error,
+  pagePaths.signup,
+  pagePaths.signupInvited,
+  pagePaths.signupVerify,
+  pagePaths.signupResend,
+  pagePaths.consent,
+  pagePaths.alexaTogether,
+]);
 
 /** The q-value the client gives `coding` (RFC 9110 §12.5.3): its own entry, else `*`, else 0. */
 function qualityOf(header: string | undefined, coding: Encoding): number {

@@ -60,28 +60,7 @@ export function patchPasswordChange(resetToken: string, body: { password: string
   return apiRequest('PATCH', 'password/change', { query: { reset_token: resetToken }, body });
 }
 
-export interface CaptchaConfig {
-  provider: 'altcha' | 'recaptcha' | 'turnstile';
-  siteKey: string | null;
-}
+export type { CaptchaConfig } from '../../shared-domain/public-config.ts';
 
 /** Where the ALTCHA widget fetches its proof-of-work challenge (a bare challenge object, not the API envelope). */
 export const CAPTCHA_CHALLENGE_URL = apiUrl('captcha/challenge');
-
-export interface SignupConfig {
-  captcha: CaptchaConfig;
-  /** The provider's terms and conditions that the signup checkbox links to; null when none is configured. */
-  termsUrl: string | null;
-}
-
-/** The signup page's part of GET /api/config (`data.captcha`, `data.termsUrl`); ALTCHA when no provider is named. */
-export async function getSignupConfig(): Promise<SignupConfig> {
-  const { data } = await apiRequest<{ success: true; data: { captcha?: Partial<CaptchaConfig> | null; termsUrl?: string | null } }>(
-    'GET',
-    'config',
-  );
-  return {
-    captcha: { provider: data.captcha?.provider ?? 'altcha', siteKey: data.captcha?.siteKey ?? null },
-    termsUrl: data.termsUrl || null,
-  };
-}

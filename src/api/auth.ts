@@ -1,5 +1,6 @@
 import type { LoginSuccessBody } from '../../shared-domain/login.ts';
 import { apiRequest } from './client.ts';
+import type { PublicConfig } from '../../shared-domain/public-config.ts';
 
 export interface LoginPayload {
   username: string;
@@ -29,24 +30,7 @@ export function getLogout(): Promise<LogoutBody> {
   return apiRequest<LogoutBody>('GET', 'logout');
 }
 
-export interface PublicConfig {
-  providerSiteUrl: string;
-  webAppUrl: string;
-  faqUrl: string;
-  apiDocsUrl: string;
-  /** The store badges' targets; absent from older servers: the stores' home pages. */
-  iosAppUrl?: string;
-  androidAppUrl?: string;
-  cnCompanyName: string;
-  cnFilingNumbers: string;
-  /** The Android app's package, for the password page's Open app intent link; absent until the server configures it. */
-  androidAppPackage?: string | null;
-  /** Login with Amazon starts here; both are null when the server has no Amazon client configured. */
-  amazonAuthorizeUrl?: string | null;
-  amazonClientId?: string | null;
-  /** Whether the internal statechart gallery is served (STATECHARTS_GALLERY); absent from older servers: off. */
-  statechartsGallery?: boolean;
-}
+export type { PublicConfig };
 
 export function getPublicConfig(): Promise<{ success: true; data: PublicConfig }> {
   return apiRequest('GET', 'config');

@@ -1,6 +1,6 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { fromCookie, fromHtmlTag, fromNavigator, fromPath, fromStorage, fromSubdomain, fromUrl } from '@lingui/detect-locale';
-import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
 
 /** Where a chosen language is remembered, and the query parameter that overrides everything. */
 export const LANGUAGE_KEY = 'language';
@@ -44,9 +44,12 @@ const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown>
   'fi-fi': () => import('../../locales/fi-fi/messages.po'),
 };
 
+export async function loadCatalog(locale: Locale): Promise<Messages> {
+  return (await catalogs[locale]()).messages as Messages;
+}
+
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.load(locale, messages as never);
+  i18n.load(locale, await loadCatalog(locale));
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
@@ -58,7 +61,24 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   } catch {
     /* storage unavailable: the choice lasts for this page only */
   }
+  mirrorStoredLanguage();
   await activateLocale(locale);
+}
+
+/**
+ * The server renders a page's first screen in the language the browser will pick, but cannot read local storage:
+ * the stored choice is copied into a cookie of its own (LANGUAGE_CHOICE_COOKIE), which the server ranks where the
+ * browser ranks storage. Called at start as well, for choices stored before the cookie existed.
+ */
+export function mirrorStoredLanguage(): void {
+  let stored: Locale | null = null;
+  try {
+    stored = toLocale(localStorage.getItem(LANGUAGE_KEY));
+  } catch {
+    return;
+  }
+  const cookie = `${LANGUAGE_CHOICE_COOKIE}=${stored ?? ''}; path=/; samesite=lax; max-age=${stored ? 31_536_000 : 0}`;
+  document.cookie = cookie;
 }
 
 export { i18n, LOCALES };

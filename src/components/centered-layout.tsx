@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import logoUrl from '../assets/logo.svg';
 import appStoreBadge from '../assets/app-store-badge.svg';
 import googlePlayBadge from '../assets/google-play-badge.svg';
-import { isChinaHost, usePublicConfig } from '../lib/public-config.ts';
+import { useIsChinaHost, usePublicConfig } from '../lib/public-config.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import classes from './centered-layout.module.css';
 
@@ -57,6 +57,7 @@ interface FooterProps {
 
 function Footer({ iosAppUrl, androidAppUrl, cnCompanyName, cnFilingNumbers }: FooterProps) {
   const { t } = useLingui();
+  const chinaHost = useIsChinaHost();
   return (
     <Stack component="footer" gap="sm" align="center">
       <Text size="sm" ta="center" c="dimmed">
@@ -70,7 +71,7 @@ function Footer({ iosAppUrl, androidAppUrl, cnCompanyName, cnFilingNumbers }: Fo
           <img src={googlePlayBadge} alt={t`Get it on Google Play`} width={185} height={60} className={classes.badge} />
         </Anchor>
       </Group>
-      {isChinaHost() && (cnCompanyName || cnFilingNumbers) ? (
+      {chinaHost && (cnCompanyName || cnFilingNumbers) ? (
         <Text size="xs" c="dimmed" ta="center" data-testid="cn-filing">
           {cnCompanyName} {cnFilingNumbers}
         </Text>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { useServerPageEnv } from './page-env.ts';
 
 const PRODUCT = msg`Monitoring service`;
 
@@ -12,6 +13,9 @@ const PRODUCT = msg`Monitoring service`;
 export function usePageTitle(page: MessageDescriptor): void {
   const { i18n } = useLingui();
   const title = `${i18n._(page)} · ${i18n._(PRODUCT)}`;
+  // The server writes it into the document's <title>: the tab is named before any script runs.
+  const server = useServerPageEnv();
+  if (server) server.title = title;
   useEffect(() => {
     document.title = title;
   }, [title]);

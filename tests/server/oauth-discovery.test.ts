@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthTestServer } from '../support/oauth-client.ts';
-import type { TestServer } from '../support/server.ts';
+import { NO_SERVER_ENTRY, type TestServer } from '../support/server.ts';
 
 const INDEX = '<!doctype html><title>Portal</title><div id="root"></div>';
 
@@ -16,7 +16,7 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   writeFileSync(join(dist, 'index.html'), INDEX);
-  server = await startOAuthTestServer({ STATIC_DIR: dist });
+  server = await startOAuthTestServer({ STATIC_DIR: dist, SSR_DIR: NO_SERVER_ENTRY });
 });
 afterAll(async () => {
   await server.close();

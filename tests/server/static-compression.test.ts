@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { NO_SERVER_ENTRY, startTestServer, type TestServer } from '../support/server.ts';
 
 // Files shaped like the build's, long enough that compressing them pays.
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Portal</title>${Array.from(
@@ -70,7 +70,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), TINY);
   writeFileSync(join(dist, 'assets', 'font-abc123.woff2'), Buffer.alloc(2000));
   await precompressDir(dist);
-  server = await startTestServer({ STATIC_DIR: dist });
+  server = await startTestServer({ STATIC_DIR: dist, SSR_DIR: NO_SERVER_ENTRY });
 });
 afterAll(async () => {
   await server.close();
@@ -102,8 +102,6 @@ const FILES = [
   ['JS', '/assets/index-abc123.js', JS, 'javascript', 'public, max-age=31536000, immutable'],
   ['CSS', '/assets/index-abc123.css', CSS, 'text/css', 'public, max-age=31536000, immutable'],
   ['SVG', '/assets/logo-abc123.svg', SVG, 'image/svg+xml', 'public, max-age=31536000, immutable'],
-  ['index.html at /', '/', INDEX, 'text/html', 'no-cache'],
-  ['index.html for a page route', '/pages/login', INDEX, 'text/html', 'no-cache'],
 ] as const;
 
 describe.each(FILES)('%s', (_name, path, content, type, cacheControl) => {
@@ -144,6 +142,33 @@ describe.each(FILES)('%s', (_name, path, content, type, cacheControl) => {
   );
 });
 
+// The document is made per request (the page's first screen, language, inlined configuration), so it is compressed
+// as it is sent: each variant must decompress to exactly what an identity request gets.
+describe.each([
+  ['the document at /', '/'],
+  ['the document of a page route', '/pages/login'],
+])('%s', (_name, path) => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.5, gzip;q=0.4', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['BR;Q=0, GZIP;Q=0.8', 'gzip'],
+  ])('Accept-Encoding: %s → %s, smaller and decompressing to the document', async (acceptEncoding, encoding) => {
+    const plain = await get(path, 'identity');
+    const response = await get(path, acceptEncoding);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<div id="root"');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(varyOf(response)).toContain('accept-encoding');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    expect(response.body.length).toBeLessThan(plain.body.length);
+    expect(decode(response).equals(plain.body)).toBe(true);
+  });
+});
+
 describe('the SPA document under another status', () => {
   it.each([
     ['/pages/nope', 404],
@@ -156,7 +181,7 @@ describe('the SPA document under another status', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(decode(response).equals(Buffer.from(INDEX))).toBe(true);
+    expect(decode(response).equals((await get(path, 'identity')).body)).toBe(true);
   });
 
   it('answers HEAD with the headers of the compressed GET and no body', async () => {

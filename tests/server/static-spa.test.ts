@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { NO_SERVER_ENTRY, startTestServer, type TestServer } from '../support/server.ts';
 
 const INDEX = '<!doctype html><title>Portal</title><div id="root"></div>';
 
@@ -34,7 +34,7 @@ describe('with a built SPA', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-    server = await startTestServer({ STATIC_DIR: dist });
+    server = await startTestServer({ STATIC_DIR: dist, SSR_DIR: NO_SERVER_ENTRY });
   });
   afterAll(async () => {
     await server.close();
@@ -136,7 +136,7 @@ describe('the statechart gallery', () => {
     ['false', 404, false],
     ['true', 200, true],
   ])('STATECHARTS_GALLERY=%s: /pages/statecharts answers %i and /api/config says %s', async (flag, status, exposed) => {
-    const server = await startTestServer({ STATIC_DIR: dist, STATECHARTS_GALLERY: flag });
+    const server = await startTestServer({ STATIC_DIR: dist, SSR_DIR: NO_SERVER_ENTRY, STATECHARTS_GALLERY: flag });
     try {
       const page = await fetch(`${server.url}/pages/statecharts`);
       expect(page.status).toBe(status);

@@ -20,6 +20,11 @@ export type ModelEvent =
 
 export interface ExploreOptions<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> {
   input?: unknown;
+  /**
+   * Several starting inputs instead of `input`, when the machine's first state depends on one (an eventless
+   * transition out of its initial state): each is explored, paths are named `[label] …`, coverage is their union.
+   */
+  inputs?: ReadonlyArray<{ label: string; input: unknown }>;
   /** Event cases to try in every state; only those the state really handles are taken (see `filterEvents`). */
   events: readonly ModelEvent[] | ((snapshot: TSnapshot) => readonly ModelEvent[]);
   /** Replaces the whole serialization; keep it to what guards read, or traversal runs away. */
@@ -52,6 +57,8 @@ export interface ModelStep<TSnapshot extends AnyMachineSnapshot = AnyMachineSnap
 
 export interface ModelPath<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> {
   description: string;
+  /** The input the path starts from: `input`, or one of `inputs`. */
+  input: unknown;
   steps: Array<ModelStep<TSnapshot>>;
 }
 
@@ -129,6 +136,21 @@ export function exploreModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: NoInfer<ExploreOptions<ReturnType<TMachine['transition']>>>,
 ): { paths: Array<ModelPath<ReturnType<TMachine['transition']>>>; coverage: Coverage } {
+  const starts = options.inputs ?? [{ label: '', input: options.input }];
+  const paths = starts.flatMap(({ label, input }) =>
+    explorePaths(machine, { ...options, input }).map((path) => ({
+      ...path,
+      description: label ? `[${label}] ${path.description}` : path.description,
+    })),
+  );
+  return { paths, coverage: computeCoverage(machine, paths) };
+}
+
+/** The paths from one input. */
+function explorePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: NoInfer<ExploreOptions<ReturnType<TMachine['transition']>>>,
+): Array<ModelPath<ReturnType<TMachine['transition']>>> {
   type S = ReturnType<TMachine['transition']>;
   const serializeSnapshot =
     options.serialize ??
@@ -190,7 +212,7 @@ export function exploreModel<TMachine extends AnyStateMachine>(
       steps.push({ event, snapshot, previous, transitions: info(fired), nodes: visited(snapshot) });
     });
     const description = events.length ? events.map(describeEvent).join(' → ') : `initial state (${JSON.stringify(snapshot.value)})`;
-    return { description, steps };
+    return { description, input: options.input, steps };
   });
-  return { paths, coverage: computeCoverage(machine, paths) };
+  return paths;
 }

@@ -48,8 +48,8 @@ type Awaitable<T> = T | Promise<T>;
 export interface DescribeModelOptions<TSnapshot extends AnyMachineSnapshot, TCtx> extends ExploreOptions<TSnapshot> {
   /** Title of the surrounding `describe`; defaults to `model: <machine id>`. */
   name?: string;
-  /** A fresh system under test for every path. */
-  setup: () => Awaitable<TCtx>;
+  /** A fresh system under test for every path, started from the path's input (`input` or one of `inputs`). */
+  setup: (input: unknown) => Awaitable<TCtx>;
   teardown?: (ctx: TCtx) => Awaitable<unknown>;
   /** Drives the system under test for one step, keyed by the exact event type. */
   exec: Record<string, (step: ModelStep<TSnapshot>, ctx: TCtx) => Awaitable<unknown>>;
@@ -105,7 +105,7 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
   describe(options.name ?? `model: ${machine.id}`, () => {
     for (const path of paths) {
       it(path.description, async () => {
-        const ctx = await options.setup();
+        const ctx = await options.setup(path.input);
         let index = 0;
         try {
           for (; index < path.steps.length; index++) await runStep(path.steps[index], index, ctx);

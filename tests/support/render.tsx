@@ -36,3 +36,8 @@ export function setSessionClaims(claims: { apiAccess: boolean; isGroupOwner: boo
   const value = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   document.cookie = `sid_claims=${value}; path=/`;
 }
+
+/** Removes the public-claims cookie: the browser of someone not signed in. */
+export function clearSessionClaims(): void {
+  document.cookie = 'sid_claims=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+}

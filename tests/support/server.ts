@@ -28,6 +28,12 @@ export type TestServerEnv = Record<string, string | undefined>;
 
 export const DEFAULT_TEST_PASSWORD = 'Secret1234';
 
+/**
+ * A server-entry folder that does not exist: the server sends its build's index.html without rendering a first
+ * screen into it, for tests of which document a request gets rather than of what is rendered in it.
+ */
+export const NO_SERVER_ENTRY = '/nonexistent/portal-server-entry';
+
 export async function startTestServer(overrides: TestServerEnv = {}): Promise<TestServer> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const env: TestServerEnv = {

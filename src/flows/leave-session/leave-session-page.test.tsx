@@ -8,7 +8,7 @@ import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { AccessDeniedPage } from './access-denied-page.tsx';
 import { ErrorPage } from './error-page.tsx';
 
@@ -24,10 +24,6 @@ function toResponse(event: ModelEvent): Response {
   if (!('error' in event)) return HttpResponse.json({ success: true, message: 'Logged out' });
   const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
-}
-
-function clearSessionClaims() {
-  document.cookie = 'sid_claims=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 }
 
 describeModel(leaveSessionMachine, {

@@ -5,14 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { apiErrorBody } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+import { clearSessionClaims, renderRoutes } from '../../../tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = useMswServer();
 
 function open() {
   server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
-  document.cookie = 'sid_claims=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  clearSessionClaims();
   renderRoutes([{ path: '/pages/login', element: <LoginPage /> }], '/pages/login');
 }
 

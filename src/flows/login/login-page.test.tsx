@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { LoginFailure } from '../../../machines/login/login.errors.ts';
-import { loginMachine } from '../../../machines/login/login.machine.ts';
+import { loginMachine, type LoginInput } from '../../../machines/login/login.machine.ts';
 import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from '../../../machines/login/login.model-cases.ts';
 import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
@@ -11,7 +11,7 @@ import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '../../../shared-domain/login.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = useMswServer();
@@ -71,10 +71,14 @@ async function expectForm(ctx: Ctx) {
 
 describeModel(loginMachine, {
   name: 'login page through the view',
-  input: { returnTo: RETURN_TO, shortLived: true },
+  // With a session cookie the page asks the server before it shows the form; without one the form is the first render.
+  inputs: [
+    { label: 'session cookie', input: { returnTo: RETURN_TO, shortLived: true, sessionCookie: true } },
+    { label: 'no session cookie', input: { returnTo: RETURN_TO, shortLived: true, sessionCookie: false } },
+  ],
   events: loginEvents(RETURN_TO),
   serializeContext: loginModelContext,
-  setup: (): Ctx => {
+  setup: (start): Ctx => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const ctx: Ctx = {
       requests: createDeferredQueue(),
@@ -92,8 +96,8 @@ describeModel(loginMachine, {
         return (await ctx.requests.take('username' in body ? 'submitLogin' : 'resumeSession', body)) as Response;
       }),
     );
-    // A session cookie makes the page ask the server before it shows the form (spec §4).
-    setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    if ((start as LoginInput).sessionCookie) setSessionClaims({ apiAccess: false, isGroupOwner: false });
+    else clearSessionClaims();
     localStorage.setItem('apiAccess', 'true');
     ({ router: ctx.router } = renderRoutes(
       [
@@ -154,8 +158,9 @@ describeModel(loginMachine, {
       // Spec §3: the cached flag is removed on the login page.
       expect(localStorage.getItem('apiAccess')).toBeNull();
     },
-    editing: async (_snapshot, ctx) => {
+    editing: async (snapshot, ctx) => {
       await screen.findByRole('button', { name: 'Log in' });
+      if (!snapshot.context.sessionCookie) expect(ctx.requests.inputs('resumeSession')).toEqual([]);
       expect(submitButton()).toBeEnabled();
       await expectForm(ctx);
       expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', expect.stringContaining('/pages/recover?return_to='));
@@ -188,7 +193,7 @@ describeModel(loginMachine, {
 describe('login form limits', () => {
   it('stops typing at the limits the server enforces', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
-    document.cookie = 'sid_claims=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    clearSessionClaims();
     renderRoutes([{ path: '/pages/login', element: <LoginPage /> }], '/pages/login');
     const user = userEvent.setup();
     for (const [label, limit] of [['Email', EMAIL_MAX_LENGTH], ['Password', LOGIN_PASSWORD_MAX_LENGTH]] as const) {

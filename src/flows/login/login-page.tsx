@@ -11,7 +11,8 @@ import { postLogin, postResumeSession } from '../../api/auth.ts';
 import { paths, withQuery } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { navigation } from '../../lib/navigation.ts';
-import { forgetApiAccess, hasSessionCookie } from '../../lib/session.ts';
+import { forgetApiAccess } from '../../lib/session.ts';
+import { useHasSessionCookie } from '../../lib/page-env.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
@@ -28,7 +29,6 @@ export function LoginPage() {
       loginMachine.provide({
         actors: {
           resumeSession: fromPromise(async ({ input }: { input: { returnTo: string | null } }) => {
-            if (!hasSessionCookie()) return null;
             try {
               const { redirect } = await postResumeSession(input.returnTo);
               return { redirect };
@@ -52,8 +52,13 @@ export function LoginPage() {
     [],
   );
   // A return_to the server would refuse is not passed on (to it, to Login with Amazon): the default page it is.
+  const sessionCookie = useHasSessionCookie();
   const [state, send] = useMachine(machine, {
-    input: { returnTo: safeReturnTo(search.get('return_to'), null), shortLived: search.get('short_lived') === 'true' },
+    input: {
+      returnTo: safeReturnTo(search.get('return_to'), null),
+      shortLived: search.get('short_lived') === 'true',
+      sessionCookie,
+    },
   });
 
   // Spec §3: the cached apiAccess flag belongs to a session; the login page is where a new one starts.

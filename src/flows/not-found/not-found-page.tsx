@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { hasSessionCookie } from '../../lib/session.ts';
+import { useHasSessionCookie } from '../../lib/page-env.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
  */
 export function NotFoundPage() {
   usePageTitle(msg`Page not found`);
-  const target = hasSessionCookie() ? paths.main : paths.login;
+  const target = useHasSessionCookie() ? paths.main : paths.login;
   return (
     <CenteredLayout>
       <Stack gap="md" align="center">

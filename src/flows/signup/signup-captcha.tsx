@@ -4,6 +4,7 @@ import { CAPTCHA_CHALLENGE_URL } from '../../api/account.ts';
 import { toLocale, type Locale } from '../../../shared-domain/locales.ts';
 import { ScriptCaptcha } from './signup-captcha-script.tsx';
 import { useSignupConfig } from './signup-config.ts';
+import classes from './signup-captcha.module.css';
 
 /**
  * The captcha's whole contract with the page: a token when solved, a word when it expired. The page turns them into
@@ -22,7 +23,13 @@ export function SignupCaptcha(props: CaptchaProps) {
   const config = useSignupConfig();
   if (!config) return null;
   const { provider, siteKey } = config.captcha;
-  if (provider === 'altcha') return <AltchaCaptcha {...props} />;
+  if (provider === 'altcha') {
+    return (
+      <div className={classes.box}>
+        <AltchaCaptcha {...props} />
+      </div>
+    );
+  }
   // The server refuses to start with a hosted provider and no site key, so a missing key is not worth a fallback.
   return siteKey ? <ScriptCaptcha provider={provider} siteKey={siteKey} {...props} /> : null;
 }

@@ -1,31 +1,21 @@
-import { useEffect, useState } from 'react';
-import { getSignupConfig, type SignupConfig } from '../../api/account.ts';
+import type { CaptchaConfig } from '../../api/account.ts';
+import { useLoadedPublicConfig } from '../../lib/public-config.ts';
 
-const FALLBACK: SignupConfig = { captcha: { provider: 'altcha', siteKey: null }, termsUrl: null };
-
-let pending: Promise<SignupConfig> | null = null;
-
-/**
- * One request per page load. Without an answer the page still works: the self-hosted captcha is the default, and the
- * terms checkbox simply has no link.
- */
-function loadSignupConfig(): Promise<SignupConfig> {
-  pending ??= getSignupConfig().catch(() => {
-    pending = null;
-    return FALLBACK;
-  });
-  return pending;
+export interface SignupConfig {
+  captcha: CaptchaConfig;
+  /** The provider's terms and conditions that the signup checkbox links to; null when none is configured. */
+  termsUrl: string | null;
 }
 
-/** Null until the configuration is known. */
+/**
+ * The signup page's part of the public configuration, null until it is known. Without an answer the page still
+ * works: the self-hosted captcha is the default, and the terms checkbox simply has no link.
+ */
 export function useSignupConfig(): SignupConfig | null {
-  const [config, setConfig] = useState<SignupConfig | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadSignupConfig().then((value) => live && setConfig(value));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
+  const config = useLoadedPublicConfig();
+  if (!config) return null;
+  return {
+    captcha: { provider: config.captcha?.provider ?? 'altcha', siteKey: config.captcha?.siteKey ?? null },
+    termsUrl: config.termsUrl || null,
+  };
 }

@@ -1,0 +1,116 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '../../../shared-domain/locales.ts';
+import type { PageRenderRequest, RenderPage } from '../../../shared-domain/page-render.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { buildAssets, type BuildAssets } from './build-assets.ts';
+
+export interface DocumentRequest extends Omit<PageRenderRequest, 'url'> {
+  /** Path and query as requested. */
+  path: string;
+  /** Whether the page's first screen is rendered here (public pages) or left to the SPA. */
+  serverRender: boolean;
+}
+
+interface Build {
+  stamp: number;
+  template: string;
+  assets: BuildAssets;
+  render: RenderPage | null;
+}
+
+/**
+ * The document every page starts with: the build's index.html with the page's first screen rendered into #root
+ * (src/entry-server.tsx), the translated title, the language on <html>, the public configuration inlined, and
+ * `modulepreload` / `preload` links for everything the first screen needs, so the browser fetches it in one wave.
+ * The build is re-read when index.html changes, so a rebuild is served at once.
+ */
+export function createPageDocuments(staticDir: string, ssrDir: string, log: FastifyBaseLogger) {
+  const indexFile = join(staticDir, 'index.html');
+  const entryFile = join(ssrDir, 'entry-server.js');
+  let build: Promise<Build> | null = null;
+  let loadedStamp = -1;
+
+  async function load(stamp: number): Promise<Build> {
+    const template = readFileSync(indexFile, 'utf8');
+    const assets = buildAssets(staticDir, template);
+    let render: RenderPage | null = null;
+    try {
+      // Imported once per process under its plain URL: its page chunks import it back by that URL, and a second
+      // instance (a cache-busting query) would give them other React contexts. A rebuilt entry needs a restart.
+      render = ((await import(pathToFileURL(entryFile).href)) as { render: RenderPage }).render;
+    } catch (err) {
+      log.warn({ err, entryFile }, 'no server entry: pages are sent without their first screen');
+    }
+    return { stamp, template, assets, render };
+  }
+
+  function current(): Promise<Build> | null {
+    let stamp: number;
+    try {
+      stamp = statSync(indexFile).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (!build || stamp !== loadedStamp) {
+      loadedStamp = stamp;
+      build = load(stamp);
+    }
+    return build;
+  }
+
+  /** The HTML of the document for a page, or null when there is no build. */
+  return async function pageDocument(request: DocumentRequest): Promise<string | null> {
+    const pending = current();
+    if (!pending) return null;
+    const { template, assets, render } = await pending;
+    let body: { html: string; title: string | null; modules: string[] } | null = null;
+    if (request.serverRender && render) {
+      try {
+        body = await render({ ...request, url: `http://localhost${request.path}` });
+      } catch (err) {
+        // The SPA renders the page itself: a slower first paint, never a broken page.
+        log.error({ err, path: request.path }, 'server render failed; sending the page without its first screen');
+      }
+    }
+    return fillTemplate(template, {
+      locale: request.locale,
+      title: body?.title ?? null,
+      head: [...assets.headLinks(request.locale, body?.modules ?? []), inlineJson('public-config', request.config)],
+      root: body ? { html: body.html, locale: request.locale } : null,
+    });
+  };
+}
+
+interface TemplateFill {
+  locale: Locale;
+  title: string | null;
+  head: string[];
+  root: { html: string; locale: Locale } | null;
+}
+
+function fillTemplate(template: string, fill: TemplateFill): string {
+  let html = template.replace(/<html lang="[^"]*"/, `<html lang="${fill.locale}"`);
+  if (fill.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fill.title)}</title>`);
+  html = html.replace('</head>', `${fill.head.join('\n')}\n</head>`);
+  if (fill.root) {
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root" data-rendered="server" data-locale="${fill.root.locale}">${fill.root.html}</div>`,
+    );
+  }
+  return html;
+}
+
+/** A JSON data block: never executed (so no CSP exception), and no value can close the element early. */
+function inlineJson(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}

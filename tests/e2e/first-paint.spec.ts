@@ -1,0 +1,135 @@
+/**
+ * The first screen of each public page comes from the HTML the server sends: it is there with scripts off, and when
+ * they run React takes over the very same elements (hydration) without moving anything and without a warning.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePaths } from '../../shared-domain/page-paths.ts';
+import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import type { TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PAGES = [
+  [pagePaths.login, 'Sign in'],
+  [pagePaths.signup, 'Sign up'],
+  [`${pagePaths.signupInvited}?invitation=unknown`, 'Invitation'],
+  [pagePaths.recover, 'Recover your password'],
+  [`${pagePaths.passwordReset}?reset_token=unknown`, 'Set a new password'],
+  [`${pagePaths.signupResend}?email=ann%40example.com`, 'Verify your email'],
+  [`${pagePaths.alexaTogether}?request=unknown`, 'Alexa Together'],
+  [`${pagePaths.error}?error=server_error`, 'An error occurred'],
+  [pagePaths.accessDenied, 'Access Denied'],
+  ['/pages/nope', 'Unexpected Application Error!'],
+] as const;
+
+/** Where the heading, the first field and the first button are: what a reader sees move if the layout flashes. */
+function layout(page: Page) {
+  return page.evaluate(() =>
+    ['h1', 'main input:not([type=hidden])', 'main button'].map((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return `${selector}: none`;
+      const box = element.getBoundingClientRect();
+      return `${selector}: ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    }),
+  );
+}
+
+/**
+ * Records every console error, and from the first byte the page frame's footer as the parser inserts it. Hydration
+ * adopts that very element (React marks it as its own); a client render would replace it with another.
+ */
+async function watchHydration(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const footer = document.querySelector('#root footer');
+      if (footer) {
+        (window as unknown as { parsedFooter: Element }).parsedFooter = footer;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  return errors;
+}
+
+/** The footer the parser inserted is still in the page, and React has adopted it. */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const parsed = (window as unknown as { parsedFooter?: Element }).parsedFooter;
+    return (
+      parsed !== undefined &&
+      parsed === document.querySelector('#root footer') &&
+      Object.keys(parsed).some((key) => key.startsWith('__reactFiber$'))
+    );
+  });
+
+/** Holds every API call until `release`: the page stays in the state it hydrated in while it is measured. */
+async function holdApi(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('each public page paints from HTML, then hydrates in place', () => {
+  it.for(PAGES)('%s', async ([path, heading], test) => {
+    // A phone: the narrow layout is the one most readers get.
+    const viewport = { width: 375, height: 740 };
+    const { page: still } = await openPage(browser, test, { baseURL: server.url, javaScriptEnabled: false, viewport, axe: false });
+    await still.goto(path);
+    await still.getByRole('heading', { level: 1, name: heading }).waitFor();
+    const before = await layout(still);
+
+    const { page } = await openPage(browser, test, { baseURL: server.url, viewport });
+    const errors = await watchHydration(page);
+    const release = await holdApi(page);
+    await page.goto(path);
+    await eventually(() => hydrated(page)).toBe(true);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(await layout(page)).toEqual(before);
+    release();
+    await page.waitForLoadState('networkidle');
+    // An unknown token or address is answered 4xx, which the console reports as a failed load; anything else (a
+    // hydration mismatch, an exception) is an error.
+    expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+  });
+});
+
+describe('the language of the first paint', () => {
+  it('is the browser language, and the switcher choice from the next page on', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url, locale: 'ja-JP' });
+    const errors = await watchHydration(page);
+    const response = await page.goto(pagePaths.login, { waitUntil: 'networkidle' });
+    expect(await response!.text()).toContain('data-locale="ja-jp"');
+    await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    await eventually(() => hydrated(page)).toBe(true);
+
+    await page.getByRole('combobox').selectOption({ label: 'Suomi' });
+    await page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' }).waitFor();
+
+    const next = await page.goto(pagePaths.recover, { waitUntil: 'networkidle' });
+    expect(await next!.text()).toContain('data-locale="fi-fi"');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fi-fi');
+    await eventually(() => hydrated(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

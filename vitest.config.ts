@@ -1,7 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-// One runner for every suite; each project is one of design.md §6's kinds of test.
+// One runner for every suite; each project is one of architecture.md §6's kinds of test.
 export default mergeConfig(
   viteConfig({ command: 'serve', mode: 'test', isSsrBuild: false }),
   defineConfig({

@@ -1,7 +1,7 @@
 /**
  * Login throughput against its baseline, both measured in this run: POST /api/login on a real server (HTTP over
  * loopback, session written, cookies set) versus raw argon2id verifications of the same hash at the same concurrency.
- * argon2 is the login's designed cost (design.md §5), so the ratio shows how much everything else costs on top.
+ * argon2 is the login's designed cost (architecture.md §5), so the ratio shows how much everything else costs on top.
  */
 import { connect, type Socket } from 'node:net';
 import { hash, verify, type Options } from '@node-rs/argon2';

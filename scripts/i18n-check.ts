@@ -1,6 +1,6 @@
 /**
  * Fails when the catalogs are stale (extract would change them), when a locale misses a translation, or when a
- * non-English catalog merely copies the English text (design.md §4 rule 9: every locale is really translated).
+ * non-English catalog merely copies the English text (architecture.md §4 rule 9: every locale is really translated).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

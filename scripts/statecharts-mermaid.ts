@@ -1,7 +1,7 @@
 /**
- * Walks `machine.root` and writes Mermaid `stateDiagram-v2` (design.md §7). Besides the text it returns the diagram it
- * meant to draw (states with their parents, edges with their labels), so a test can parse the text with mermaid and
- * check that mermaid read the same diagram.
+ * Walks `machine.root` and writes Mermaid `stateDiagram-v2` (architecture.md §7). Besides the text it returns the
+ * diagram it meant to draw (states with their parents, edges with their labels), so a test can parse the text with
+ * mermaid and check that mermaid read the same diagram.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { describeGuard } from '../tests/support/model-coverage.ts';

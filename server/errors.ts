@@ -7,7 +7,7 @@ export interface AppErrorOptions {
 }
 
 /**
- * The one error type services and routes throw (design.md §4 rule 4). The error handler turns it into the spec's
+ * The one error type services and routes throw (architecture.md §4 rule 4). The error handler turns it into the spec's
  * body; `name` is the stable identifier the client translates, `message` is English for logs and API consumers.
  */
 export class AppError extends Error {

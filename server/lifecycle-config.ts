@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { REGIONS, type Region } from '../shared-domain/account.ts';
 import { persistedSecret } from './lib/persisted-secret.ts';
 
-// The account-lifecycle part of the environment (issue 3): tokens, mail, captcha, abuse limits. Kept apart from
-// config.ts so each stays readable; config.ts merges the shape and calls `lifecycleConfig`.
+// The account-lifecycle part of the environment (product.md §4 "Account lifecycle", §9): tokens, mail, captcha, abuse
+// limits. Kept apart from config.ts so each stays readable; config.ts merges the shape and calls `lifecycleConfig`.
 
 const optionalText = z.string().trim().optional();
 const int = (fallback: number, min: number, max: number) =>

@@ -2,8 +2,9 @@ import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { persistedPrivateKey } from './lib/persisted-key.ts';
 
-// The authorization-server part of the environment (issues 4 and 5): client store limits, token lifetimes, the
-// token signing key and Login with Amazon. Kept apart from config.ts like lifecycle-config.ts; config.ts merges it.
+// The authorization-server part of the environment (docs/api/oauth.md, docs/api/credentials.md): client store limits,
+// token lifetimes, the token signing key and Login with Amazon. Kept apart from config.ts like lifecycle-config.ts;
+// config.ts merges it.
 
 const optionalText = z.string().trim().optional();
 const httpUrl = (fallback: string) =>

@@ -32,7 +32,7 @@ export type SignupValidationCode =
   | typeof ValidationCode.MISSING_NAME
   | typeof ValidationCode.MISSING_ACCEPT_TERM_AND_CONDITIONS;
 
-/** Issue 3's order: email, email format, password rules, name, terms. Client and server answer the same code. */
+/** product.md §5's order: email, email format, password rules, name, terms. Client and server answer the same code. */
 export function validateSignup(fields: SignupFields): SignupValidationCode | null {
   return (
     validateEmail(fields.email) ??
@@ -42,6 +42,6 @@ export function validateSignup(fields: SignupFields): SignupValidationCode | nul
   );
 }
 
-/** Spec §3 regions; the activation page names the one the account lives in. */
+/** product.md §3 regions; the activation page names the one the account lives in. */
 export const REGIONS = ['prod', 'prodca', 'beijing', 'ireland', 'test', 'dev'] as const;
 export type Region = (typeof REGIONS)[number];

@@ -1,9 +1,9 @@
 /**
- * Alert forwarding (spec §2, §3, §5): the wire shapes of the alert_forwarding_config API and the rules the page
+ * Alert forwarding (product.md §2, §3, §5): the wire shapes of the alert_forwarding_config API and the rules the page
  * applies before the server does. The server applies the same webhook rule and parses the key for real.
  */
 
-/** GET alert_forwarding_config/{client_uid} (spec §7). `name` is the credential's application name. */
+/** GET alert_forwarding_config/{client_uid} (product.md §7). `name` is the credential's application name. */
 export interface AlertForwardingConfig {
   url: string;
   name: string;
@@ -57,10 +57,11 @@ export interface AlertForwardingEditResult {
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /**
- * Spec §5 requires an http(s) URL; we require https, because an alert's envelope hides its content but not that a
- * fall happened, and when. Hosts that can only mean our own network (loopback, private and link-local addresses,
- * single-label and .local names) are refused, so the alert sender can never be pointed inward. A public name that
- * resolves to a private address is the sender's check, at connect time.
+ * product.md §5: an https URL on a public host. The first specification allowed http; the portal refuses it because an
+ * alert's envelope hides its content but not that a fall happened, and when (docs/decisions/0005). Hosts that can only
+ * mean our own network (loopback, private and link-local addresses, single-label and .local names) are refused, so the
+ * alert sender can never be pointed inward. A public name that resolves to a private address is the sender's check, at
+ * connect time.
  */
 export function isValidWebhookUrl(value: string): boolean {
   const trimmed = value.trim();
@@ -106,7 +107,7 @@ function isPublicIpv6(address: string): boolean {
 }
 
 /**
- * Spec §5's key helper, a quick check before the server parses the key: a single PEM block labelled PUBLIC KEY
+ * product.md §5's key helper, a quick check before the server parses the key: a single PEM block labelled PUBLIC KEY
  * (SubjectPublicKeyInfo, what `openssl rsa -pubout` writes) whose body has the length of a 2048-bit RSA key.
  */
 export function isPlausibleRsaPublicKey(value: string): boolean {

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ErrorCodeValue } from './error-codes.ts';
 
 /**
- * What the client's fetch wrapper throws (design.md §4 rule 4). `status` 0 means the request never got an answer
+ * What the client's fetch wrapper throws (architecture.md §4 rule 4). `status` 0 means the request never got an answer
  * (network failure); otherwise `body` is the server's parsed error body, or null when it was not JSON.
  */
 export class ApiError extends Error {

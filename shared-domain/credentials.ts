@@ -1,5 +1,5 @@
 /**
- * Developer credentials (spec §3 "Client credential", §5): the wire shapes of the credentials API and the
+ * Developer credentials (product.md §3 "Client credential", §5): the wire shapes of the credentials API and the
  * redirect-URI rules the create-grant form applies before the server does.
  */
 import { isPrivateUseSchemeUri, nativeRedirect } from './native-redirect.ts';
@@ -112,9 +112,9 @@ export function validateRedirectUris(grantType: GrantType, text: string, limits:
 }
 
 /**
- * Spec §5 URIWarning: the URIs that do not start with the portal's host. A warning only: partners host their apps.
- * A native app's URI (loopback IP literal or private-use scheme) is never on the portal's host by design: it gets the
- * neutral hint of nativeRedirectUris instead.
+ * product.md §5 URIWarning: the URIs that do not start with the portal's host. A warning only: partners host their
+ * apps. A native app's URI (loopback IP literal or private-use scheme) is never on the portal's host by design: it gets
+ * the neutral hint of nativeRedirectUris instead.
  */
 export function foreignRedirectUris(text: string, host: string): string[] {
   const prefix = host.replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 /**
- * Error codes that cross the wire (design.md §4 rule 4). Numeric codes are the spec's server codes (§8); string codes
- * are the spec's validation codes plus the few generic ones every endpoint can answer with.
+ * Error codes that cross the wire (architecture.md §4 rule 4). Numeric codes are the spec's server codes (§8); string
+ * codes are the spec's validation codes plus the few generic ones every endpoint can answer with.
  */
 export const ServerCode = {
   AccountNotVerified: 8,
@@ -20,7 +20,7 @@ export const ValidationCode = {
   PASSWORD_NO_UPPERCASE: 'PASSWORD_NO_UPPERCASE',
   PASSWORD_NO_LOWERCASE: 'PASSWORD_NO_LOWERCASE',
   MISSING_ACCEPT_TERM_AND_CONDITIONS: 'MISSING_ACCEPT_TERM_AND_CONDITIONS',
-  /** Spec §5: 'Email is in incorrect format' (recovery's message key EmailInIncorrectFormat). */
+  /** product.md §5: 'Email is in incorrect format' (recovery's message key EmailInIncorrectFormat). */
   EMAIL_INCORRECT_FORMAT: 'EMAIL_INCORRECT_FORMAT',
 } as const;
 
@@ -52,9 +52,11 @@ export const GenericCode = {
   CONSENT_REQUEST_MISMATCH: 'CONSENT_REQUEST_MISMATCH',
   /** The pending request's scope is no longer within the user's rights or the client's allowed scopes. */
   CONSENT_SCOPE_NOT_ALLOWED: 'CONSENT_SCOPE_NOT_ALLOWED',
-  /** Create grant (spec §8): 'application name has been taken by another account'. */
+  /** Create grant (product.md §8): 'application name has been taken by another account'. */
   APPLICATION_NAME_TAKEN: 'APPLICATION_NAME_TAKEN',
-  /** Create grant (spec §8): 'number of credentials of this grant type has exceeded the limit for the account'. */
+  /**
+   * Create grant (product.md §8): 'number of credentials of this grant type has exceeded the limit for the account'.
+   */
   CLIENT_LIMIT_EXCEEDED: 'CLIENT_LIMIT_EXCEEDED',
   /** A redirect URI that is not an absolute http(s) URL, or redirect URIs on a grant type that takes none. */
   INVALID_REDIRECT_URI: 'INVALID_REDIRECT_URI',

@@ -1,4 +1,4 @@
-/** Spec §9: languages by index, and the browser-locale table that maps onto them. */
+/** product.md §9: languages by index, and the browser-locale table that maps onto them. */
 export const LOCALES = ['en-us', 'zh-cn', 'ja-jp', 'zh-hk', 'fi-fi'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-us';

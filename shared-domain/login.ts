@@ -7,7 +7,7 @@ export interface LoginFields {
 
 export type LoginValidationCode = typeof ValidationCode.MISSING_EMAIL | typeof ValidationCode.MISSING_PASSWORD;
 
-/** Client and server check the same things in the same order (spec §5: MISSING_EMAIL, then MISSING_PASSWORD). */
+/** Client and server check the same things in the same order (product.md §5: MISSING_EMAIL, then MISSING_PASSWORD). */
 export function validateLogin(fields: LoginFields): LoginValidationCode | null {
   if (fields.username.trim() === '') return ValidationCode.MISSING_EMAIL;
   if (fields.password === '') return ValidationCode.MISSING_PASSWORD;
@@ -31,7 +31,7 @@ export interface LoginSuccessBody {
   redirect: string;
 }
 
-/** Public claims of the session, readable by the SPA (design.md §5); never the credential itself. */
+/** Public claims of the session, readable by the SPA (architecture.md §5); never the credential itself. */
 export interface SessionClaims {
   apiAccess: boolean;
   isGroupOwner: boolean;

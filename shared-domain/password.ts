@@ -1,6 +1,6 @@
 import { ValidationCode } from './error-codes.ts';
 
-/** Spec §5 and §9: 10 to 32 characters (the English text wins over the conflicting Japanese 8). */
+/** product.md §5 and §9: 10 to 32 characters in every language (a Japanese text of the first specification said 8). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 32;
 
@@ -11,7 +11,7 @@ export type PasswordValidationCode =
   | typeof ValidationCode.PASSWORD_NO_UPPERCASE
   | typeof ValidationCode.PASSWORD_NO_LOWERCASE;
 
-/** The live checklist of the password-change page (spec §3 "Password requirement state"). */
+/** The live checklist of the password-change page (product.md §3 "Password requirement state"). */
 export interface PasswordRequirements {
   enoughLength: boolean;
   hasANumber: boolean;

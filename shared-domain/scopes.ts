@@ -1,5 +1,5 @@
 /**
- * Spec §5/§6 scope grammar: space-separated `resource:permission`. Client (consent page) and server (authorize,
+ * product.md §5/§6 scope grammar: space-separated `resource:permission`. Client (consent page) and server (authorize,
  * consent, token) apply the same rules from here.
  */
 export const RESOURCES = [
@@ -73,7 +73,7 @@ export function hasScope(scopes: readonly Scope[], resource: Resource): boolean 
 }
 
 /**
- * Spec §5 display mapping: which resources the consent page names, and under which heading. skeleton shows under
+ * product.md §5 display mapping: which resources the consent page names, and under which heading. skeleton shows under
  * View; arn, alexa, user, alert, person_info, camera, person, group, invitation and room under Manage when write is
  * asked (View when only read); anything else (internal) is not listed.
  */

@@ -17,12 +17,14 @@ export type AlertForwardingError =
  */
 export type AlertForwardingFailure = AlertForwardingError | RequestProblem;
 
-/** Spec §4: code 9 sends the reader to /pages/access-denied; so does 80, the owner of a group without API access. */
+/**
+ * product.md §4: code 9 sends the reader to /pages/access-denied; so does 80, the owner of a group without API access.
+ */
 export function isAccessDeniedFailure(error: unknown): boolean {
   return isApiError(error) && (error.code === ServerCode.NotOwner || error.code === ServerCode.AccessDenied);
 }
 
-/** Spec §4: code 28 is not a failure but the not-configured view. */
+/** product.md §4: code 28 is not a failure but the not-configured view. */
 export function isNotConfiguredFailure(error: unknown): boolean {
   return isApiError(error) && error.code === ServerCode.NoAlertConfig;
 }

@@ -201,7 +201,7 @@ export const alertForwardingMachine = setup({
           },
         },
         editing: {
-          description: 'One field; saved only if valid and different from the stored value (spec §5).',
+          description: 'One field; saved only if valid and different from the stored value (product.md §5).',
           on: {
             'form.change': { actions: 'assignField' },
             'form.submit': [

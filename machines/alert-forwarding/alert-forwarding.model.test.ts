@@ -71,7 +71,7 @@ function expectIdle(ctx: Ctx) {
   expect(view(ctx).context).toMatchObject({ config: ctx.config, keys: null, editing: null, error: null });
   expect([can(ctx, 'keys.renew'), can(ctx, 'data.clear')]).toEqual([true, true]);
   expect(view(ctx).can({ type: 'field.edit', field: 'url' })).toBe(true);
-  // Spec §2: Stop Sending V3 Alerts only while there is a company id.
+  // product.md §2: Stop Sending V3 Alerts only while there is a company id.
   expect(can(ctx, 'v3.stop')).toBe(Boolean(ctx.config?.companyId));
 }
 
@@ -126,7 +126,7 @@ describeModel(alertForwardingMachine, {
       ctx.error = settingUp
         ? (expectedProblem('url', ctx.typed.url) ?? expectedProblem('publicKey', ctx.typed.publicKey))
         : expectedProblem(ctx.editing!, ctx.typed[ctx.editing!]);
-      // An edit that changes nothing closes without a call (spec §5).
+      // An edit that changes nothing closes without a call (product.md §5).
       if (step.snapshot.matches({ configured: 'idle' })) ctx.editing = null;
       ctx.actor.send({ type: 'form.submit' });
     },
@@ -252,7 +252,7 @@ describeModel(alertForwardingMachine, {
     'configured.savingEdit': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expectBusy(ctx, 'saveEdit');
-      // Spec §5: only a valid value that differs from the stored one is ever sent.
+      // product.md §5: only a valid value that differs from the stored one is ever sent.
       const field = ctx.editing!;
       expect(expectedProblem(field, ctx.typed[field])).toBeNull();
       expect(ctx.typed[field]).not.toBe(field === 'url' ? ctx.config!.url : ctx.config!.group_public_key);

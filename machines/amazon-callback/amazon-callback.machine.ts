@@ -4,7 +4,7 @@ import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { errorPageUrl } from '../shared/authorization-urls.ts';
 
 export interface AmazonCallbackInput {
-  /** The product's slug in email_already_exists_as_{product}_account (spec §8). */
+  /** The product's slug in email_already_exists_as_{product}_account (product.md §8). */
   product: string;
 }
 

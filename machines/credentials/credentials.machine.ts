@@ -84,7 +84,7 @@ export const credentialsMachine = setup({
     assignSecret: assign({ secret: ({ event }) => (event as { output?: GrantSecret }).output ?? null }),
     assignActionError: assign({ actionError: ({ event }) => actionFailureFrom((event as { error?: unknown }).error) }),
     clearActionError: assign({ actionError: null }),
-    // Spec §4: the row goes only once the server confirmed the deletion.
+    // product.md §4: the row goes only once the server confirmed the deletion.
     removeSelected: assign({ clients: ({ context }) => context.clients.filter((c) => c.id !== context.selectedId) }),
     clearSelection: assign({ selectedId: null, secret: null, actionError: null }),
   },

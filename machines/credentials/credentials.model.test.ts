@@ -226,7 +226,7 @@ describeModel(credentialsMachine, {
       expectSameState(view(ctx), snapshot);
       expectSelected(ctx);
       expect(view(ctx).hasTag('busy')).toBe(true);
-      // Spec §4: the row stays until the server confirms.
+      // product.md §4: the row stays until the server confirms.
       expect(view(ctx).context.clients.map((c) => c.id)).toContain(ROW_A.id);
       expect(ctx.deferred.lastInput('deleteCredential')).toEqual({ id: ROW_A.id });
     },

@@ -81,7 +81,7 @@ export const deviceSessionsMachine = setup({
     clearError: assign({ error: null }),
     assignSelected: assign({ selectedId: ({ event }) => (event.type === 'session.revoke' ? event.id : null) }),
     clearSelected: assign({ selectedId: null }),
-    // Spec §4: a row goes only once the server has revoked its session (or said it was already over).
+    // product.md §4: a row goes only once the server has revoked its session (or said it was already over).
     removeSelected: assign({ sessions: ({ context }) => context.sessions.filter((s) => s.id !== context.selectedId) }),
     // The server revoked every session the reader may see except the current one: exactly the rows that go.
     removeOthers: assign({ sessions: ({ context }) => context.sessions.filter((s) => !isRevocable(s)) }),

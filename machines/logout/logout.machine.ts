@@ -28,7 +28,7 @@ export const logoutMachine = setup({
     }),
   },
   guards: {
-    // Spec §8: a network failure still shows the success message, since the local session is gone either way.
+    // product.md §8: a network failure still shows the success message, since the local session is gone either way.
     isServerRefusal: ({ event }) => {
       const error = (event as { error?: unknown }).error;
       return isApiError(error) && !error.isNetworkFailure;

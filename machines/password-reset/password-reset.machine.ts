@@ -13,7 +13,7 @@ export interface PasswordResetContext extends PasswordResetInput {
   password: string;
   /** Why the change failed, or why the link could not be checked when the server said why (a rate limit). */
   error: PasswordResetFailure | null;
-  /** The server's confirmation once the password is changed (spec §4: shown in place of the form). */
+  /** The server's confirmation once the password is changed (product.md §4: shown in place of the form). */
   message: string | null;
 }
 

@@ -6,7 +6,7 @@ import { requestProblemOf, type RequestProblem } from '../shared/request-problem
 /** Every failure the recovery form can show; the view translates each through one message table. */
 export type RecoverErrorCode = 'PleaseFillInEmail' | 'EmailInIncorrectFormat' | 'EmailNotRegistered' | 'AnErrorOccured';
 
-/** Spec §5: the shared email rule, under the recovery page's own message keys. */
+/** product.md §5: the shared email rule, under the recovery page's own message keys. */
 export function validateRecoverEmail(email: string): RecoverErrorCode | null {
   switch (validateEmail(email)) {
     case ValidationCode.MISSING_EMAIL:

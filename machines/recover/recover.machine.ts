@@ -14,7 +14,7 @@ export type ResendOutcome =
   | { kind: 'failed'; serverMessage: string | null; problem: RequestProblem | null };
 
 export interface RecoverContext {
-  /** The email field; spec §4 clears it once the mail is sent. */
+  /** The email field; product.md §4 clears it once the mail is sent. */
   email: string;
   /** The address the mail went to, kept for the confirmation and for resending. */
   sentTo: string | null;

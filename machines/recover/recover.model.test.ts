@@ -106,7 +106,7 @@ describeModel(recoverMachine, {
       expect(view(ctx).hasTag('busy')).toBe(false);
       expect(canSubmit(ctx)).toBe(false);
       expect(canResend(ctx)).toBe(true);
-      // Spec §4: the email field is cleared; the confirmation still names the address.
+      // product.md §4: the email field is cleared; the confirmation still names the address.
       expect(view(ctx).context).toMatchObject({ email: '', sentTo: ADDRESS, error: null, resend: ctx.expectedResend });
     },
     resending: (snapshot, ctx) => {

@@ -1,8 +1,8 @@
 import { paths } from '../../src/app/paths.ts';
 
 /**
- * Where the consent and Alexa Together pages send the browser (spec §4, §7; docs/api/oauth.md). Built here, beside the
- * machines that decide to go there, so the headless tests see the very URLs the pages navigate to.
+ * Where the consent and Alexa Together pages send the browser (product.md §4, §7; docs/api/oauth.md). Built here,
+ * beside the machines that decide to go there, so the headless tests see the very URLs the pages navigate to.
  */
 export const DENIAL_DESCRIPTION = 'user denied authorization request';
 

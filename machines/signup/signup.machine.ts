@@ -23,7 +23,7 @@ export interface SignupContext extends ResendVerificationContext {
   /** Counts spent tokens: the view mounts a fresh captcha for each round, since the server refuses a replayed one. */
   captchaRound: number;
   error: SignupFailure | null;
-  /** The server's words on success, shown as they come (spec §8). */
+  /** The server's words on success, shown as they come (product.md §8). */
   message: string | null;
 }
 

@@ -41,7 +41,7 @@ interface Ctx {
   expectedResendProblem: RequestProblem | null;
 }
 
-/** The first rule a form breaks, written out for the few values the model types (spec §5 order). */
+/** The first rule a form breaks, written out for the few values the model types (product.md §5 order). */
 function expectedValidation(ctx: Ctx, kind: SignupKind): SignupFailure | null {
   if (ctx.typed.email === '') return { code: 'MISSING_EMAIL' };
   if (ctx.typed.password === '') return { code: 'MISSING_PASSWORD' };
@@ -252,7 +252,7 @@ export function describeSignupMachine(machine: SignupMachine, kind: SignupKind) 
     },
   });
 
-  describe(`${machine.id}: the first broken rule is the one reported (spec §5 order)`, () => {
+  describe(`${machine.id}: the first broken rule is the one reported (product.md §5 order)`, () => {
     const cases: Array<[string, Partial<Record<SignupField, string>>, string]> = [
       ...(kind === 'direct'
         ? ([

@@ -1,6 +1,6 @@
 /*
- * Spec §2: a service worker with scope /pages/. It keeps the portal's shell usable on a flaky connection: pages are
- * fetched from the network first (so a deploy is seen at once) and fall back to the last copy; hashed assets never
+ * product.md §2.4: a service worker with scope /pages/. It keeps the portal's shell usable on a flaky connection: pages
+ * are fetched from the network first (so a deploy is seen at once) and fall back to the last copy; hashed assets never
  * change, so they are served from the cache once seen. API calls are never cached.
  */
 const CACHE = 'portal-shell-v1';

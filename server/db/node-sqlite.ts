@@ -5,7 +5,7 @@ const MAX_CACHED_STATEMENTS = 256;
 
 /**
  * Kysely's SQLite dialect expects better-sqlite3's shape; the built-in node:sqlite needs no native compile at install
- * (design.md §2), so this adapter bridges the two: spread parameters, and `columns()` to tell a reader.
+ * (architecture.md §2), so this adapter bridges the two: spread parameters, and `columns()` to tell a reader.
  */
 export class NodeSqliteDatabase implements SqliteDatabase {
   #db: DatabaseSync;

@@ -21,7 +21,8 @@ export const jaJp: ServerTexts = {
       MISSING_EMAIL: 'メールアドレスを入力してください。',
       EMAIL_INCORRECT_FORMAT: 'メールアドレスの形式が正しくありません',
       MISSING_PASSWORD: 'パスワードを入力してください。',
-      // The rule is 10 to 32 everywhere (shared-domain/password.ts), whatever the spec's Japanese text said.
+      // The rule is 10 to 32 everywhere (shared-domain/password.ts), whatever a Japanese text of the first
+      // specification said.
       PASSWORD_NOT_ENOUGH_LENGTH: 'パスワードは10～32文字で入力してください。',
       PASSWORD_NO_DIGIT: 'パスワードには数字を1文字以上含めてください。',
       PASSWORD_NO_UPPERCASE: 'パスワードには英大文字を1文字以上含めてください。',

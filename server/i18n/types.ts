@@ -1,9 +1,9 @@
 import type { SignupValidationCode } from '../../shared-domain/account.ts';
 
 /**
- * Every text the server itself sends to people: messages the SPA shows as they come (spec §8 "Signup server messages
- * are shown as-is") and mail. One table per locale; TypeScript makes each table complete. Parameters arrive already
- * escaped when the result goes into HTML, so the functions only place them.
+ * Every text the server itself sends to people: messages the SPA shows as they come (product.md §8 "Signup server
+ * messages are shown as-is") and mail. One table per locale; TypeScript makes each table complete. Parameters arrive
+ * already escaped when the result goes into HTML, so the functions only place them.
  */
 export interface ServerTexts {
   messages: {

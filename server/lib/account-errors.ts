@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import type { ServerTexts } from '../i18n/types.ts';
 
 // The account-lifecycle errors, each with its message in the request's language: the signup and password pages show
-// server messages as they come (spec §8). Names are the stable identifiers; codes are what clients branch on.
+// server messages as they come (product.md §8). Names are the stable identifiers; codes are what clients branch on.
 
 const VALIDATION_NAMES: Partial<Record<SignupValidationCode, string>> = {
   [ValidationCode.MISSING_EMAIL]: 'MissingEmail',

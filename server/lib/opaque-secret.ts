@@ -2,7 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * High-entropy secrets (client secrets, refresh tokens, authorization codes) are 32 random bytes stored only as
- * SHA-256 (design.md §5): slow hashing adds nothing to 256 random bits and would cap the token endpoint at its rate.
+ * SHA-256 (architecture.md §5): slow hashing adds nothing to 256 random bits and would cap the token endpoint at its
+ * rate.
  */
 export function newOpaqueSecret(): string {
   // Hex, not base64url: OAuth clients form-encode credentials before Basic auth (RFC 6749 §2.3.1) and some escape

@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { isNavigation } from './static-spa.plugin.ts';
 
-/** The one place an error becomes a response body (design.md §4 rule 4). */
+/** The one place an error becomes a response body (architecture.md §4 rule 4). */
 export default globalPlugin('errors', async (app) => {
   app.setErrorHandler(sendError);
 });

@@ -6,8 +6,8 @@ import { globalPlugin } from '../lib/global-plugin.ts';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF defence without tokens (design.md §5): browsers always send Origin (or Sec-Fetch-Site) on these methods, and
- * a page on another site cannot forge either. A request carrying neither is not from a browser, so it may pass only
+ * CSRF defence without tokens (architecture.md §5): browsers always send Origin (or Sec-Fetch-Site) on these methods,
+ * and a page on another site cannot forge either. A request carrying neither is not from a browser, so it may pass only
  * without cookies, i.e. without ambient credentials to abuse.
  */
 export default globalPlugin('same-origin', async (app) => {

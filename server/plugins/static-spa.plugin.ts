@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /**
- * Serves the Vite build and answers every client-side route with index.html (design.md §1). index.html must be
+ * Serves the Vite build and answers every client-side route with index.html (architecture.md §1). index.html must be
  * revalidated on each load so a deploy is picked up at once; hashed assets never change, so they cache forever.
  * Outside /api and /.well-known nothing answers JSON: a page the SPA does not know gets index.html with 404 (the SPA
  * shows its not-found page), and errors on such navigations (an undecodable URL) are answered the same way by the

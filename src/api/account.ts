@@ -2,7 +2,9 @@ import type { Locale } from '../../shared-domain/locales.ts';
 import type { Region } from '../../shared-domain/account.ts';
 import { apiRequest, apiUrl } from './client.ts';
 
-/** Answers that carry a server message the page shows as it comes (spec §8: signup and password-change messages). */
+/**
+ * Answers that carry a server message the page shows as it comes (product.md §8: signup and password-change messages).
+ */
 export interface MessageBody {
   success: true;
   message: string;

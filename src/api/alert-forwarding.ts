@@ -7,7 +7,7 @@ import type {
 } from '../../shared-domain/alert-forwarding.ts';
 import { apiRequest } from './client.ts';
 
-/** Spec §7: the alert forwarding calls, one credential each by its client_uid. */
+/** product.md §7: the alert forwarding calls, one credential each by its client_uid. */
 const path = (clientUid: string) => `alert_forwarding_config/${encodeURIComponent(clientUid)}`;
 
 export async function getAlertForwardingConfig(clientUid: string): Promise<AlertForwardingConfig> {

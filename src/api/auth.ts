@@ -16,7 +16,7 @@ export function postLogin(payload: LoginPayload): Promise<LoginSuccessBody> {
   return apiRequest<LoginSuccessBody>('POST', 'login', { body });
 }
 
-/** Spec §4: with a session cookie, the login page posts only return_to and follows the redirect it gets back. */
+/** product.md §4: with a session cookie, the login page posts only return_to and follows the redirect it gets back. */
 export function postResumeSession(returnTo: string | null): Promise<LoginSuccessBody> {
   return apiRequest<LoginSuccessBody>('POST', 'login', { body: returnTo ? { return_to: returnTo } : {} });
 }

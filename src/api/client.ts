@@ -10,8 +10,8 @@ interface RequestOptions {
 }
 
 /**
- * Spec §7: every call goes to a relative /api/{path} with same-origin credentials and a JSON content type; success
- * answers the parsed JSON, anything else throws ApiError carrying the parsed error body.
+ * product.md §7: every call goes to a relative /api/{path} with same-origin credentials and a JSON content type;
+ * success answers the parsed JSON, anything else throws ApiError carrying the parsed error body.
  */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = apiUrl(path, options.query);

@@ -1,7 +1,7 @@
 import type { DeviceSession, DeviceSessionUser } from '../../machines/device-sessions/device-sessions.machine.ts';
 import { apiRequest } from './client.ts';
 
-/** One row of GET /api/deviceSessions (docs/api/device-sessions.md): spec §3 plus last_active and current. */
+/** One row of GET /api/deviceSessions (docs/api/device-sessions.md): product.md §3 plus last_active and current. */
 export interface DeviceSessionRow {
   id: string;
   user_id: string;

@@ -2,7 +2,9 @@ import type { ConsentRequestDetails } from '../../machines/shared/consent-reques
 import type { LoginSuccessBody } from '../../shared-domain/login.ts';
 import { apiRequest } from './client.ts';
 
-/** Login with Amazon's last step (spec §7); the server answers the redirect to follow, or 409 for a taken email. */
+/**
+ * Login with Amazon's last step (product.md §7); the server answers the redirect to follow, or 409 for a taken email.
+ */
 export function postLoginWithAmazon(input: { code: string; codeVerifier: string; returnTo: string | null }): Promise<LoginSuccessBody> {
   return apiRequest<LoginSuccessBody>('POST', 'loginwithamazon', {
     body: { code: input.code, code_verifier: input.codeVerifier, link_current_account_to_amazon: false, return_to: input.returnTo },

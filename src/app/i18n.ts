@@ -6,9 +6,9 @@ import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, LOCALES, toLocale, type Locale 
 export const LANGUAGE_KEY = 'language';
 
 /**
- * Spec §2 order: query string, local storage, browser language, cookie, session storage, html lang, path, subdomain.
- * Every detector is wrapped because some throw (storage in private mode, a missing document); each answer goes
- * through the spec's table, and the first that maps wins.
+ * product.md §2.4 order: query string, local storage, browser language, cookie, session storage, html lang, path,
+ * subdomain. Every detector is wrapped because some throw (storage in private mode, a missing document); each answer
+ * goes through the spec's table, and the first that maps wins.
  */
 const detectors: Array<() => unknown> = [
   () => fromUrl(LANGUAGE_KEY),

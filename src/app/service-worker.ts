@@ -2,8 +2,8 @@ const SCRIPT = '/pages/sw.js';
 const SCOPE = '/pages/';
 
 /**
- * Spec §2: register the worker at load; if its script is gone (a deploy removed it, or the server answers the SPA's
- * index.html instead), unregister what an older deploy left behind and reload so the page is served without it.
+ * product.md §2.4: register the worker at load; if its script is gone (a deploy removed it, or the server answers the
+ * SPA's index.html instead), unregister what an older deploy left behind and reload so the page is served without it.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;

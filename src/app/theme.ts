@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
-// Spec §9 brand colours: primary blue, error red, grey, orange accent.
+// product.md §9 brand colours: primary blue, error red, grey, orange accent.
 const brandBlue: MantineColorsTuple = [
   '#e6f2ff', '#cde0ff', '#9bbfff', '#649cfd', '#387efc', '#1b6bfc', '#0061fd', '#0051e2', '#0048cb', '#003db3',
 ];
@@ -16,7 +16,7 @@ export const theme = createTheme({
   fontFamily: 'var(--portal-font-family)',
   headings: { fontFamily: 'var(--portal-font-family)', fontWeight: '600' },
   defaultRadius: 'md',
-  // Spec §9 breakpoints: 576 is "mobile"; 740, 1000 and 1500 drive the shell's content width.
+  // product.md §9 breakpoints: 576 is "mobile"; 740, 1000 and 1500 drive the shell's content width.
   breakpoints: { xs: '36em', sm: '46.25em', md: '62.5em', lg: '75em', xl: '93.75em' },
 });
 

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
 
 interface Props extends ButtonProps {
-  /** The machine's `busy` tag: the button is disabled and says Processing with a spinner (spec §4). */
+  /** The machine's `busy` tag: the button is disabled and says Processing with a spinner (product.md §4). */
   busy: boolean;
   /** False when the machine cannot take the button's event now (`state.can`). */
   enabled: boolean;

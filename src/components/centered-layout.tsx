@@ -12,7 +12,7 @@ import classes from './centered-layout.module.css';
 const APP_STORE_URL = 'https://apps.apple.com/';
 const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps';
 
-/** Links under a form: side by side, stacked below 576 px (spec §2 narrow layout). */
+/** Links under a form: side by side, stacked below 576 px (product.md §2.1 narrow layout). */
 export function LinkRow({ children }: { children: ReactNode }) {
   return (
     <Group justify="space-between" className={classes.links}>

@@ -5,7 +5,7 @@ import { paths } from '../app/paths.ts';
 import { errorMessages } from '../lib/error-messages.ts';
 import { StatusMessage } from './status-message.tsx';
 
-/** Spec §6: what a member who is not the account owner sees in place of an owner-only page (error code 9). */
+/** product.md §6: what a member who is not the account owner sees in place of an owner-only page (error code 9). */
 export function OwnerOnlyNotice() {
   const { i18n } = useLingui();
   return (

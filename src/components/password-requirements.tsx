@@ -5,11 +5,11 @@ import { passwordRequirements } from '../../shared-domain/password.ts';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 
-/** Spec §9: the checklist opens and collapses over 400 ms. */
+/** product.md §9: the checklist opens and collapses over 400 ms. */
 export const REQUIREMENTS_COLLAPSE_MS = 400;
 
 /**
- * The live password checklist (spec §3 requirement state), shown while the password field has focus. It only
+ * The live password checklist (product.md §3 requirement state), shown while the password field has focus. It only
  * displays the shared rule; whether the form may be sent is the machine's decision.
  */
 export function PasswordRequirements({ password, opened }: { password: string; opened: boolean }) {

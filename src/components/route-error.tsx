@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Code, Stack, Text, Title } from '@mantine/core';
 
 /**
- * Spec §2: a route that throws shows a generic fallback with the message or status text. It stays in English on
+ * product.md §2: a route that throws shows a generic fallback with the message or status text. It stays in English on
  * purpose: it must render even when the failure was loading the translations themselves.
  */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Alert } from '@mantine/core';
 
-/** Spec §4: green for success, red for errors, nothing at all when there is no message. */
+/** product.md §4: green for success, red for errors, nothing at all when there is no message. */
 export function StatusMessage({ kind, children }: { kind: 'success' | 'error'; children?: ReactNode }) {
   // An error is where focus goes when it is about no field, and what an invalid field's aria-describedby names.
   const id = useId();

@@ -3,9 +3,9 @@ import { useLocation } from 'react-router-dom';
 import { MOBILE_MAX_WIDTH } from '../app/theme.ts';
 
 export interface CarriedQuery {
-  /** The page's query minus the dropped keys, for the API call that carries it (spec §7 "carried params"). */
+  /** The page's query minus the dropped keys, for the API call that carries it (product.md §7 "carried params"). */
   params: Record<string, string>;
-  /** What links carry: the same params on a wide screen, none below 576 px (spec §2). */
+  /** What links carry: the same params on a wide screen, none below 576 px (product.md §2.1). */
   linkParams: Record<string, string>;
   /** linkParams as a `?…` suffix, or ''. */
   linkSearch: string;

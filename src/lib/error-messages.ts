@@ -3,7 +3,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { isRequestProblem, type RequestProblem } from '../../machines/shared/request-problem.ts';
 
 /**
- * The one table that turns an error code from a machine's context into words (design.md §4 rule 4). Keys are the
+ * The one table that turns an error code from a machine's context into words (architecture.md §4 rule 4). Keys are the
  * spec's message keys and codes, so a grep for a code finds its text.
  */
 export const errorMessages = {

@@ -1,6 +1,7 @@
 /**
- * Spec §2 names no Android app package. This placeholder stands until GET /api/config announces the real one as
- * androidAppPackage; with an unknown package Chrome simply takes the browser fallback, so the button still works.
+ * The Android app's package comes from the deployment (ANDROID_APP_PACKAGE, announced by GET /api/config as
+ * androidAppPackage, product.md §2.2). This placeholder stands while none is configured; with an unknown package Chrome
+ * simply takes the browser fallback, so the button still works.
  */
 export const DEFAULT_ANDROID_PACKAGE = 'com.example.monitoring';
 

@@ -70,7 +70,7 @@ export function usePublicConfig(): PublicConfig {
   return useLoadedPublicConfig() ?? EMPTY;
 }
 
-/** Spec §1: the China-region footer shows when the first hostname label is cn. */
+/** product.md §1: the China-region footer shows when the first hostname label is cn. */
 export function isChinaHost(hostname: string): boolean {
   return hostname.split('.')[0]?.toLowerCase() === 'cn';
 }

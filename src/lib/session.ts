@@ -25,7 +25,9 @@ export function hasSessionCookie(): boolean {
   return readSessionClaims() !== null;
 }
 
-/** Spec §3: apiAccess is cached in local storage as 'true'/'false', removed on the login page, cleared on logout. */
+/**
+ * product.md §3: apiAccess is cached in local storage as 'true'/'false', removed on the login page, cleared on logout.
+ */
 const API_ACCESS_KEY = 'apiAccess';
 
 export function cacheApiAccess(claims: SessionClaims): void {

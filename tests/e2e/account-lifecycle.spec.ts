@@ -1,6 +1,7 @@
 /**
- * Issue 3 end to end in Chromium against the real server, reading the mail the server really writes: sign up with
- * the real captcha, activate, log in, recover the password, and the invitation and invalid-link journeys.
+ * The account lifecycle (product.md §4) end to end in Chromium against the real server, reading the mail the server
+ * really writes: sign up with the real captcha, activate, log in, recover the password, and the invitation and
+ * invalid-link journeys.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ async function signUp(page: Page, input: { email?: string; name: string; passwor
   await page.getByLabel('Name', { exact: true }).fill(input.name);
   await page.getByLabel('Password', { exact: true }).fill(input.password);
   const submit = page.getByRole('button', { name: 'Sign up' });
-  // Spec §2: the button stays disabled until the terms box is ticked.
+  // product.md §2: the button stays disabled until the terms box is ticked.
   expect(await submit.isDisabled()).toBe(true);
   await page.getByLabel(/I accept the/).check();
   await until(async () => (await submit.isEnabled()) || undefined);

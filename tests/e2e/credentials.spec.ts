@@ -1,6 +1,6 @@
 /**
- * Developer credentials in Chromium against the real server (issue 5): what an owner with API access sees and does
- * on /pages/credentials, and what the secrets shown there do at the real token endpoint.
+ * Developer credentials in Chromium against the real server (product.md §2.3): what an owner with API access sees and
+ * does on /pages/credentials, and what the secrets shown there do at the real token endpoint.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The statechart gallery renders the generated diagrams with the bundled mermaid. Mermaid needs a real layout engine,
- * so this is the only place its output can be checked (design.md §7).
+ * so this is the only place its output can be checked (architecture.md §7).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -23,7 +23,9 @@ import {
   withCredential,
 } from './helpers/alert-forwarding.ts';
 
-/** The alert forwarding API (spec §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL): who may, and setup. */
+/**
+ * The alert forwarding API (product.md §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL): who may, and setup.
+ */
 useAlertForwardingServer();
 
 describe('who may', () => {

@@ -3,7 +3,7 @@ import { AUTHORIZATION_CODE_SCOPE, CLIENT_CREDENTIALS_SCOPE } from '../../server
 import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 import { startOAuthTestServer } from '../support/oauth-client.ts';
 
-/** The developer credentials API (issue 5) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
+/** The developer credentials API (docs/api/credentials.md) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
 const CAP = 3;
 let server: TestServer;
 let users = 0;

@@ -31,7 +31,7 @@ async function rejection(promise: Promise<unknown>) {
   );
 }
 
-describe('client store (the credentials of issue 5)', () => {
+describe('client store (the developer credentials)', () => {
   it('creates a credential whose 32-byte secret exists only in the answer, stored as its SHA-256', async () => {
     const { client, secret } = await create(ann, {
       grantType: 'authorization_code',

@@ -1,7 +1,7 @@
 /**
- * Browser tests (design.md §6): playwright-core driving Debian's Chromium against a real server. One browser and one
- * server per spec file; every test gets a fresh context (own cookies and storage) that is closed when it ends, after
- * a screenshot if it failed.
+ * Browser tests (architecture.md §6): playwright-core driving Debian's Chromium against a real server. One browser and
+ * one server per spec file; every test gets a fresh context (own cookies and storage) that is closed when it ends,
+ * after a screenshot if it failed.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { forgetSessionCheck } from '../../src/lib/session-check.ts';
 
-// Mantine reads these browser APIs that jsdom lacks (design.md §8).
+// Mantine reads these browser APIs that jsdom lacks (architecture.md §8).
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,

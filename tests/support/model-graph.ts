@@ -11,7 +11,9 @@ import { computeCoverage, listTransitions, type Coverage, type TransitionInfo } 
 
 export type { Coverage, TransitionInfo } from './model-coverage.ts';
 
-/** Completion and timer events are explored as ordinary steps (design.md §6), so they carry their payloads here. */
+/**
+ * Completion and timer events are explored as ordinary steps (architecture.md §6), so they carry their payloads here.
+ */
 export type ModelEvent =
   | { type: `xstate.done.actor.${string}`; output?: unknown }
   | { type: `xstate.error.actor.${string}`; error: unknown }

@@ -1,5 +1,5 @@
 /**
- * Model-based testing harness (design.md §6): the one helper every flow uses twice, over the headless machine
+ * Model-based testing harness (architecture.md §6): the one helper every flow uses twice, over the headless machine
  * (machines/<flow>/<flow>.model.test.ts) and through the real view (src/flows/<flow>/<flow>-page.test.tsx).
  *
  *   describeModel(loginMachine, {

@@ -115,8 +115,8 @@ export async function authorizeUrl(server: TestServer, request: AuthorizeRequest
 }
 
 /**
- * The journey of spec §2 for a logged-in user: authorize → /pages/consent (when asked) → Accept, i.e. GET /api/consent
- * with the consent page's query → the client's redirect URI. Returns that final URL.
+ * The journey of product.md §2 for a logged-in user: authorize → /pages/consent (when asked) → Accept, i.e. GET
+ * /api/consent with the consent page's query → the client's redirect URI. Returns that final URL.
  */
 export async function authorizeWithConsent(server: TestServer, cookie: string, request: AuthorizeRequest): Promise<URL> {
   const first = await navigate(await authorizeUrl(server, request), cookie);

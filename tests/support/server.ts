@@ -12,7 +12,7 @@ import type { UserRecord } from '../../server/modules/users/users.repository.ts'
 import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
 
 /**
- * A real portal server for tests of any kind (design.md §6): HTTP on 127.0.0.1 with an ephemeral port, a fresh
+ * A real portal server for tests of any kind (architecture.md §6): HTTP on 127.0.0.1 with an ephemeral port, a fresh
  * database (SQLite in a temp DATA_DIR, or a fresh PostgreSQL schema when DATABASE_URL is set), Redis with a unique
  * key prefix when REDIS_URL is set. Nothing else leaks in from the caller's environment.
  */

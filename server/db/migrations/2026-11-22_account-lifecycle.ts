@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time like every migration: tokens, the mail outbox and used captcha challenges (issue 3). `any` because a
-// migration must not depend on today's schema types.
+// Frozen in time like every migration: tokens, the mail outbox and used captcha challenges (product.md §4 "Account
+// lifecycle"). `any` because a migration must not depend on today's schema types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('account_tokens')

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time like every migration: the OAuth client store, the authorization server's codes and tokens,
-// remembered consents, and the Login with Amazon link on users (issues 4 and 5). `any` because a migration must not
-// depend on today's schema types.
+// remembered consents, and the Login with Amazon link on users (docs/api/oauth.md, docs/api/credentials.md). `any`
+// because a migration must not depend on today's schema types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('oauth_clients')

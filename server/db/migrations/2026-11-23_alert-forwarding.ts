@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time like every migration: one alert forwarding configuration per OAuth client (spec §3), gone with the
-// client. `any` because a migration must not depend on today's schema types.
+// Frozen in time like every migration: one alert forwarding configuration per OAuth client (product.md §3), gone with
+// the client. `any` because a migration must not depend on today's schema types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('alert_forwarding_configs')

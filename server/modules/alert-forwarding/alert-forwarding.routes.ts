@@ -12,7 +12,7 @@ const url = z.string().max(4096);
 const publicRsaKey = z.string().max(8192);
 const params = z.object({ client_uid: z.string().min(1).max(200) }).strict();
 const setupBody = z.object({ url, public_rsa_key: publicRsaKey }).strict();
-// One change per request, as the page edits one field at a time (spec §7 "url or public_rsa_key, or overwrite").
+// One change per request, as the page edits one field at a time (product.md §7 "url or public_rsa_key, or overwrite").
 const editBody = z.union([
   z.object({ url }).strict(),
   z.object({ public_rsa_key: publicRsaKey }).strict(),
@@ -27,7 +27,7 @@ function noStore(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
 }
 
-/** Spec §7: alert_forwarding_config, for the account owner of a group with API access (codes 9 and 80). */
+/** product.md §7: alert_forwarding_config, for the account owner of a group with API access (codes 9 and 80). */
 export default async function alertForwardingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const sealer = createSealer(app.config.alertKeysSecret);

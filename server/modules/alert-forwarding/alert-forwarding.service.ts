@@ -68,7 +68,7 @@ export async function setUp(
   return answerKeys(issued, groupPublicKey, input.clientUid, config);
 }
 
-/** PUT with url or public_rsa_key: saved only if valid and different from the stored value (spec §5). */
+/** PUT with url or public_rsa_key: saved only if valid and different from the stored value (product.md §5). */
 export async function editField(
   db: Db,
   input: ClientRef & ({ field: 'url'; value: string } | { field: 'publicRsaKey'; value: string }),
@@ -94,7 +94,7 @@ export async function overwriteKeys(db: Db, sealer: Sealer, ref: ClientRef): Pro
   return answerKeys(issued, stored.groupPublicKey, ref.clientUid, config);
 }
 
-/** DELETE: Clear Data, permanent (spec §4). */
+/** DELETE: Clear Data, permanent (product.md §4). */
 export async function clearConfig(db: Db, ref: ClientRef): Promise<void> {
   const client = await clientOf(db, ref);
   if (!(await deleteConfig(db, client.id))) throw notConfigured();

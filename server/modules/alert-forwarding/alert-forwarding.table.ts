@@ -1,5 +1,5 @@
 /**
- * The alert forwarding configuration of one credential (spec §3 "Alert forwarding config"): where alerts go, the
+ * The alert forwarding configuration of one credential (product.md §3 "Alert forwarding config"): where alerts go, the
  * customer's public key they are encrypted to, and the portal's own keys. The portal's private key and the AES key
  * are needed to send alerts, so they cannot be hashed: they are sealed (key-sealing.ts) and never stored in clear.
  */

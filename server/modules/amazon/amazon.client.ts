@@ -52,7 +52,7 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
   return json;
 }
 
-/** Everything that goes wrong on Amazon's side is one 400 for the SPA (spec §8: bad_request). */
+/** Everything that goes wrong on Amazon's side is one 400 for the SPA (product.md §8: bad_request). */
 export function amazonError(message: string): AppError {
   return new AppError(400, 'AmazonLoginFailed', { code: GenericCode.BAD_REQUEST, message: `Login with Amazon failed: ${message}` });
 }

@@ -35,7 +35,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const body = parse(loginBody, request.body);
       const returnTo = body.return_to ?? undefined;
-      // Session-only form (spec §4): the login page asks "am I already logged in?" with just return_to.
+      // Session-only form (product.md §4): the login page asks "am I already logged in?" with just return_to.
       if (body.username === undefined && body.password === undefined) {
         if (!(await loadSession(request))) throw noSession(request, reply);
         return { success: true, redirect: redirectAfterLogin(returnTo) };
@@ -66,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     // the denial itself.
     const denial = await denialRedirect(db, query, user?.userId ?? null);
     if (denial) return reply.redirect(denial, 302);
-    // The SPA fetches this; a plain link or form navigation (spec §2: consent Cancel) lands on the logout page
+    // The SPA fetches this; a plain link or form navigation (product.md §2: consent Cancel) lands on the logout page
     // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.
     if (request.headers['sec-fetch-mode'] === 'navigate') {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';

@@ -32,7 +32,7 @@ export function redirectAfterLogin(returnTo: string | undefined): string {
 }
 
 /**
- * Spec §7/§8 login. The password hash is the only expensive step (a benchmark holds login throughput to the raw
+ * product.md §7/§8 login. The password hash is the only expensive step (a benchmark holds login throughput to the raw
  * argon2 rate), so everything else is one indexed read plus at most two small writes.
  */
 export async function login(db: Db, config: AuthConfig, input: LoginInput, now = Date.now()): Promise<LoginResult> {

@@ -20,7 +20,7 @@ const rotateBody = z.object({ client_id: z.string().min(1).max(200) }).strict();
 const idParams = z.object({ id: z.string().min(1).max(200) }).strict();
 
 /**
- * Issue 5 item 5: credentials belong to the group owner, and only in a group with API access. The owner check comes
+ * product.md §6: credentials belong to the group owner, and only in a group with API access. The owner check comes
  * first, so a member of an API-enabled group hears "not the owner" (code 9) rather than "access denied" (code 80).
  */
 export async function requireDeveloper(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -34,7 +34,7 @@ export async function requireDeveloper(request: FastifyRequest, reply: FastifyRe
   }
 }
 
-/** The wire form of a credential (spec §3): never a secret or its hash. */
+/** The wire form of a credential (product.md §3): never a secret or its hash. */
 function toWire(client: ClientRecord) {
   return {
     id: client.id,
@@ -90,7 +90,7 @@ export default async function clientsRoutes(app: FastifyInstance): Promise<void>
     return withSecret(created);
   });
 
-  // The application name is not a field here: once set it cannot change (spec §4), only the secret can.
+  // The application name is not a field here: once set it cannot change (product.md §4), only the secret can.
   app.put('/api/client_grant', guarded, async (request, reply) => {
     const body = parse(rotateBody, request.body);
     const rotated = await rotateSecret(db, sessionOf(request).groupId, body.client_id);

@@ -26,7 +26,10 @@ export type { ClientRecord } from './clients.repository.ts';
 
 export type ClientsConfig = { oauth: Pick<Config['oauth'], 'clientCapPerGrantType'> };
 
-/** Spec §5: an empty application name becomes this; it is exempt from the uniqueness rule, or only one could exist. */
+/**
+ * product.md §5: an empty application name becomes this; it is exempt from the uniqueness rule, or only one could
+ * exist.
+ */
 export const DEFAULT_APPLICATION_NAME = 'Not Found';
 
 export interface CreateClientInput {

@@ -1,6 +1,7 @@
 /**
- * An OAuth client, which the portal calls a credential (spec §3 "Client credential"). One store serves the developer
- * credentials pages and the authorization server, so a secret rotated on one side stops working on the other at once.
+ * An OAuth client, which the portal calls a credential (product.md §3 "Client credential"). One store serves the
+ * developer credentials pages and the authorization server, so a secret rotated on one side stops working on the other
+ * at once.
  */
 export interface OAuthClientsTable {
   /** The "credential id" shown in the table and used by DELETE client_credentials/{id}. */
@@ -8,7 +9,7 @@ export interface OAuthClientsTable {
   /** Random public handle of the credential in alert-forwarding URLs, so they never expose the client_id. */
   client_uid: string;
   client_id: string;
-  /** SHA-256 hex of the 32-byte secret (design.md §5); the secret itself is shown once and never stored. */
+  /** SHA-256 hex of the 32-byte secret (architecture.md §5); the secret itself is shown once and never stored. */
   secret_hash: string;
   group_id: string;
   created_by: string | null;

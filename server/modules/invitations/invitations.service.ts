@@ -26,8 +26,8 @@ export interface Invitation {
 }
 
 /**
- * A group owner invites a secondary user (issue 3). The mail goes in the language asked for, else the inviter's; a
- * newer invitation to the same email voids the older one.
+ * A group owner invites a secondary user (docs/api/invitations.md). The mail goes in the language asked for, else the
+ * inviter's; a newer invitation to the same email voids the older one.
  */
 export async function inviteUser(
   db: Db,

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared-domain/locales.ts';
 
-// The SPA routes that open each kind of link (spec §2). Every parameter is URL-encoded: emails may hold `+` and `&`.
+// The SPA routes that open each kind of link (product.md §2). Every parameter is URL-encoded: emails may hold `+`
+// and `&`.
 
 function pageLink(publicUrl: string, path: string, params: Record<string, string>): string {
   return `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Mail waiting to go out, written in the transaction of the change it reports (issue 3 "mail that is never lost"). */
+/** Mail waiting to go out, written in the transaction of the change it reports (docs/decisions/0003). */
 export interface MailOutboxTable {
   id: string;
   to_address: string;

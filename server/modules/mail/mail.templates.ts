@@ -33,7 +33,7 @@ interface Parts {
   linkFallback: string;
 }
 
-/** Every mail is HTML plus text in the recipient's language (issue 3 item 4). */
+/** Every mail is HTML plus text in the recipient's language (docs/decisions/0012). */
 export function renderMail(input: MailInput): MailContent {
   const html = parts(input, escapeHtml);
   const text = parts(input, (s) => s);

@@ -21,7 +21,7 @@ export interface AuthorizeParams {
   code_challenge_method?: string;
   /** `none`, `consent` or `login` (OpenID Connect's semantics, docs/api/oauth.md). */
   prompt?: string;
-  /** Alexa Together's tracking id (spec §2), kept with the consent. */
+  /** Alexa Together's tracking id (product.md §2), kept with the consent. */
   tracking_id?: string;
   /** RFC 8707 resource indicators, every occurrence (one is accepted); none means the default resource. */
   resource?: string[];

@@ -21,7 +21,7 @@ export function oauthServer(db: Db, config: OAuthModelConfig, request?: TokenReq
     accessTokenLifetime: config.oauth.accessTokenTtlSeconds,
     refreshTokenLifetime: config.oauth.refreshTokenTtlSeconds,
     authorizationCodeLifetime: AUTHORIZATION_CODE_TTL_SECONDS,
-    // State is the client's CSRF defence and its choice; the Alexa flow may come without one (spec §2).
+    // State is the client's CSRF defence and its choice; the Alexa flow may come without one (product.md §2).
     allowEmptyState: true,
     alwaysIssueNewRefreshToken: true,
     // Ours replace the library's: RFC 6749's error for a redirect_uri mismatch; for refresh, nothing spent on a

@@ -19,8 +19,8 @@ export type PasswordConfig = Pick<Config, 'publicUrl' | 'productName' | 'tokenTt
 export const RECOVER_MIN_MS = 100;
 
 /**
- * Spec §7 GET /api/password/recover. An unknown email answers 82 as the spec says, but sends nothing, and costs the
- * same: the very same statements run and are rolled back, and both answers wait for a common floor.
+ * product.md §7 GET /api/password/recover. An unknown email answers 82 as the spec says, but sends nothing, and costs
+ * the same: the very same statements run and are rolled back, and both answers wait for a common floor.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -42,7 +42,7 @@ export async function requestPasswordReset(
   }
 }
 
-/** Spec §7 GET /api/password/change/check: is this reset link still good? Nothing is spent. */
+/** product.md §7 GET /api/password/change/check: is this reset link still good? Nothing is spent. */
 export async function checkResetToken(db: Db, token: string, now = Date.now()): Promise<void> {
   if (!(await findUsableToken(db, 'reset', token, now))) throw invalidToken();
 }
@@ -55,8 +55,8 @@ export interface ChangePasswordInput {
 }
 
 /**
- * Spec §7 PATCH /api/password/change. The token is spent in the transaction that stores the new hash; the lock and
- * failure count go with the old password, and with `logout` every session of the user ends, on every instance.
+ * product.md §7 PATCH /api/password/change. The token is spent in the transaction that stores the new hash; the lock
+ * and failure count go with the old password, and with `logout` every session of the user ends, on every instance.
  */
 export async function changePassword(db: Db, input: ChangePasswordInput, now = Date.now()): Promise<{ message: string }> {
   const t = textsFor(input.language);

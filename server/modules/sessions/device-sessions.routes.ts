@@ -11,7 +11,7 @@ const noBody = z.union([z.undefined(), z.object({}).strict()]);
 // Fastify answers 414 before this for a path segment over its maxParamLength (100).
 const idParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
-/** Spec §3 "Device session", plus `last_active` and `current` (docs/api/device-sessions.md). */
+/** product.md §3 "Device session", plus `last_active` and `current` (docs/api/device-sessions.md). */
 function toWire(session: DeviceSessionRecord, currentId: string) {
   return {
     id: session.id,

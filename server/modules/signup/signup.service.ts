@@ -31,8 +31,8 @@ export interface SignupInput extends SignupForm {
 }
 
 /**
- * Spec §7 POST /api/signup/new. Rules first (the same codes as the form), then the captcha, and only then whether the
- * email is taken, so the answer to "is this email registered?" costs a solved captcha. The group, its owner, the
+ * product.md §7 POST /api/signup/new. Rules first (the same codes as the form), then the captcha, and only then whether
+ * the email is taken, so the answer to "is this email registered?" costs a solved captcha. The group, its owner, the
  * verification token and the mail are written together or not at all.
  */
 export async function signup(db: Db, config: SignupConfig, input: SignupInput, now = Date.now()): Promise<{ message: string }> {
@@ -99,7 +99,7 @@ export async function checkInvitation(db: Db, token: string, now = Date.now()): 
 }
 
 /**
- * Spec §7 POST /api/signup/invite. The invitation proves the mailbox, so the secondary user starts verified; the
+ * product.md §7 POST /api/signup/invite. The invitation proves the mailbox, so the secondary user starts verified; the
  * token must be for this very email, and is spent in the transaction that creates the user.
  */
 export async function invitedSignup(

@@ -48,7 +48,7 @@ export async function verifyEmail(
   return { email: user.email, region: config.region, already_verified: !activated };
 }
 
-/** Spec §7 GET /api/signup/verify/resend: a new link, which voids the ones sent before. */
+/** product.md §7 GET /api/signup/verify/resend: a new link, which voids the ones sent before. */
 export async function resendVerification(
   db: Db,
   config: VerificationConfig,

@@ -1,4 +1,6 @@
-/** Single-use account tokens: email verification, password reset, invitation (issue 3). Only the hash is stored. */
+/**
+ * Single-use account tokens: email verification, password reset, invitation (product.md §9). Only the hash is stored.
+ */
 export interface AccountTokensTable {
   id: string;
   kind: string;

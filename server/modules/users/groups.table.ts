@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A group is an account: an owner plus secondary users (spec §3 "User types"). */
+/** A group is an account: an owner plus secondary users (product.md §3 "User types"). */
 export interface GroupsTable {
   id: string;
   // No FK: groups and users reference each other, and a group row must exist before its owner's user row.

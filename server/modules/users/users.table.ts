@@ -13,7 +13,7 @@ export interface UsersTable {
   language: Generated<string>;
   failed_login_count: Generated<number>;
   locked_until: number | null;
-  /** Amazon's user_id once the account is linked to Login with Amazon (issue 4); unique. */
+  /** Amazon's user_id once the account is linked to Login with Amazon (docs/api/oauth.md); unique. */
   amazon_user_id: string | null;
   created_at: number;
   updated_at: number;

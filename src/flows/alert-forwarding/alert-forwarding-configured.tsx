@@ -52,7 +52,7 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
         <Button color="red" variant="light" disabled={!state.can({ type: 'data.clear' })} onClick={() => send({ type: 'data.clear' })}>
           <Trans>Clear Data</Trans>
         </Button>
-        {/* Spec §2: shown only while the account has a company id, i.e. still receives V3 alerts. */}
+        {/* product.md §2: shown only while the account has a company id, i.e. still receives V3 alerts. */}
         {config.companyId ? (
           // Outlined in the darkest accent: orange text on a light orange fill stays under 4.5:1 at any shade.
           <Button color="accent.9" variant="outline" disabled={!state.can({ type: 'v3.stop' })} onClick={() => send({ type: 'v3.stop' })}>

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 
-/** The page title, the credential's name when known, and Back to the credentials list (spec §2). */
+/** The page title, the credential's name when known, and Back to the credentials list (product.md §2). */
 export function AlertForwardingHeader({ name }: { name: string | null }) {
   return (
     <Group justify="space-between" align="flex-start">

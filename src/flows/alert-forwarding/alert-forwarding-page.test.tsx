@@ -120,7 +120,7 @@ async function expectConfigured(ctx: Ctx) {
   expect(screen.getByTestId('credential-name')).toHaveTextContent(config.name);
   expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/pages/credentials');
   expect(screen.getByRole('link', { name: 'Download the decryption example' })).toHaveAttribute('download', 'alert-forwarding-decrypt.mjs');
-  // Spec §2: Stop Sending V3 Alerts only while there is a company id.
+  // product.md §2: Stop Sending V3 Alerts only while there is a company id.
   expect(screen.queryByRole('button', { name: 'Stop Sending V3 Alerts' }) !== null).toBe(Boolean(config.companyId));
 }
 

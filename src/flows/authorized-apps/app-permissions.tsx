@@ -4,9 +4,9 @@ import { displayScopes, parseScopes } from '../../../shared-domain/scopes.ts';
 import { resourceNames } from '../../lib/scope-names.ts';
 
 /**
- * Spec §6: each resource as read-only or read+write. The grouping is the consent page's (shared-domain displayScopes):
- * what it lists under Manage is read+write here, what it lists under View is read-only. The scope was granted already,
- * so it is parsed with every right a user can have.
+ * product.md §6: each resource as read-only or read+write. The grouping is the consent page's (shared-domain
+ * displayScopes): what it lists under Manage is read+write here, what it lists under View is read-only. The scope was
+ * granted already, so it is parsed with every right a user can have.
  */
 export function AppPermissions({ allowedScope }: { allowedScope: string }) {
   const { t, i18n } = useLingui();

@@ -249,7 +249,7 @@ describeModel(createGrantMachine, {
     },
     closed: async (_snapshot, ctx) => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      // Spec §4: closing after a grant was made refreshes the list; a cancelled dialog asks nothing more.
+      // product.md §4: closing after a grant was made refreshes the list; a cancelled dialog asks nothing more.
       await waitFor(() => expect(ctx.loads).toBe(ctx.created ? 2 : 1));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Create Grant' })).toBeEnabled());
       expect(screen.getByTestId(`credential-${ROWS[0].id}`)).toBeInTheDocument();

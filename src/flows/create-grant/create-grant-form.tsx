@@ -19,7 +19,7 @@ export function CreateGrantForm({ state, send }: Props) {
   const { grantType, applicationName, redirectUris, error, limits } = state.context;
   const busy = state.hasTag('busy');
   const host = window.location.origin;
-  // Spec §5 URIWarning: a warning, not an error; the form still submits.
+  // product.md §5 URIWarning: a warning, not an error; the form still submits.
   const foreign = grantType === 'authorization_code' ? foreignRedirectUris(redirectUris, host) : [];
   // A native app's loopback address or own scheme is never on the portal's host: a neutral hint, not the warning.
   const native = grantType === 'authorization_code' ? nativeRedirectUris(redirectUris) : [];

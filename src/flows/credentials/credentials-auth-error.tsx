@@ -12,7 +12,7 @@ interface Props {
   send: (event: CredentialsEvent) => void;
 }
 
-/** authError and loggingOut: the popup of spec §4, Close or Login (which ends the session first). */
+/** authError and loggingOut: the popup of product.md §4, Close or Login (which ends the session first). */
 export function CredentialsAuthError({ state, send }: Props) {
   useReturnFocus();
   const { i18n } = useLingui();

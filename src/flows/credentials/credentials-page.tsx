@@ -47,7 +47,7 @@ function Credentials() {
             try {
               await getLogout();
             } finally {
-              // Spec §3: all local storage is cleared on logout, whatever the server answered.
+              // product.md §3: all local storage is cleared on logout, whatever the server answered.
               clearLocalStorage();
             }
           }),

@@ -13,7 +13,7 @@ interface Props {
   send: (event: CredentialsEvent) => void;
 }
 
-/** Spec §2: one row per credential; every button asks the machine whether it may act now. */
+/** product.md §2: one row per credential; every button asks the machine whether it may act now. */
 export function CredentialsTable({ state, send }: Props) {
   const { t, i18n } = useLingui();
   const { clients } = state.context;

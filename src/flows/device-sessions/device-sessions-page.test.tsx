@@ -39,7 +39,7 @@ const expectedRow: Record<string, Array<string | RegExp>> = {
   [PHONE.id]: ['Olivia Owner', 'SE (198.51.100.7)', '198.51.100.8', /^Oct 2, 2026, \d/, 'Safari on iOS', '5 Days', 'Revoke'],
   [MEMBER_PC.id]: ['Max MemberSecondary User', 'DE (203.0.113.5)', 'AT (203.0.113.9)', /^Nov 21, 2026, \d/, 'Firefox on Windows', '4 Hours', 'Revoke'],
 };
-/** Owners first, then last active, most recent first (spec §6, §9). */
+/** Owners first, then last active, most recent first (product.md §6, §9). */
 const DEFAULT_ORDER = [HERE.id, PHONE.id, MEMBER_PC.id];
 
 type Id = 'loadSessions' | 'revokeSession' | 'revokeAllSessions';

@@ -1,6 +1,6 @@
 import type { DeviceSession, DeviceSessionUser } from '../../../machines/device-sessions/device-sessions.machine.ts';
 
-/** Spec §2: the three sortable columns. */
+/** product.md §2: the three sortable columns. */
 export type SortColumn = 'loginTime' | 'deviceDescription' | 'lastActive';
 export type SortDirection = 'ascending' | 'descending';
 
@@ -9,7 +9,7 @@ export interface SessionSort {
   direction: SortDirection;
 }
 
-/** Spec §9: last active, most recent first. */
+/** product.md §9: last active, most recent first. */
 export const DEFAULT_SORT: SessionSort = { column: 'lastActive', direction: 'descending' };
 
 /** The same header again reverses the order; another header starts ascending. */
@@ -19,7 +19,7 @@ export function nextSort(current: SessionSort, column: SortColumn): SessionSort 
 }
 
 /**
- * Spec §6: owners' sessions come first whatever the column, then the column's order; the id breaks ties so equal
+ * product.md §6: owners' sessions come first whatever the column, then the column's order; the id breaks ties so equal
  * rows never swap places between renders.
  */
 export function sortSessions(

@@ -18,7 +18,7 @@ export function useLeaveSession() {
             try {
               await getLogout();
             } finally {
-              // Spec §3: all local storage is cleared on logout, whatever the server answered.
+              // product.md §3: all local storage is cleared on logout, whatever the server answered.
               clearLocalStorage();
             }
           }),

@@ -24,7 +24,7 @@ interface Props {
 export function LoginForm({ state, send }: Props) {
   const { t, i18n } = useLingui();
   const { search } = useLocation();
-  // Spec §2: query parameters ride along on the links only on wide screens.
+  // product.md §2.1: query parameters ride along on the links only on wide screens.
   const wide = useMediaQuery(`(min-width: ${MOBILE_MAX_WIDTH}px)`, true);
   const carried = wide ? search : '';
   const busy = state.hasTag('busy');

@@ -126,7 +126,7 @@ describeModel(loginMachine, {
     'form.submit': async (_step, ctx) => {
       const { username, password } = ctx.typed;
       ctx.expectedText = username === '' ? expectedText.MISSING_EMAIL : password === '' ? expectedText.MISSING_PASSWORD : null;
-      // Spec §2: Enter in either field submits.
+      // product.md §2: Enter in either field submits.
       await ctx.user.type(field('Password'), '{Enter}');
     },
     'xstate.done.actor.resumeSession': (step, ctx) => {
@@ -155,7 +155,7 @@ describeModel(loginMachine, {
       expect(await screen.findByLabelText('Processing')).toBeInTheDocument();
       expect(screen.queryByLabelText('Email')).toBeNull();
       await waitFor(() => expect(ctx.requests.inputs('resumeSession')).toEqual([{ return_to: RETURN_TO }]));
-      // Spec §3: the cached flag is removed on the login page.
+      // product.md §3: the cached flag is removed on the login page.
       expect(localStorage.getItem('apiAccess')).toBeNull();
     },
     editing: async (snapshot, ctx) => {

@@ -61,7 +61,7 @@ export function LoginPage() {
     },
   });
 
-  // Spec §3: the cached apiAccess flag belongs to a session; the login page is where a new one starts.
+  // product.md §3: the cached apiAccess flag belongs to a session; the login page is where a new one starts.
   useEffect(() => forgetApiAccess(), []);
 
   const { redirect, username } = state.context;

@@ -53,7 +53,7 @@ describeModel(logoutMachine, {
   states: {
     loggingOut: async (_snapshot, ctx) => {
       await waitFor(() => expect(ctx.requests.pending('logout')).toBe(1));
-      // Spec §4: nothing at all until the call returns.
+      // product.md §4: nothing at all until the call returns.
       // (Mantine's provider still injects its <style> tags: nothing visible is the contract.)
       expect(ctx.container.querySelectorAll(':not(style)')).toHaveLength(0);
       expect(screen.queryByRole('heading')).toBeNull();

@@ -30,10 +30,10 @@ export function LogoutPage() {
   );
   const [state] = useMachine(machine);
 
-  // Spec §3: all local storage is cleared on logout, whatever the server said.
+  // product.md §3: all local storage is cleared on logout, whatever the server said.
   useEffect(() => clearLocalStorage(), []);
 
-  // Spec §4: nothing at all until the logout call returns.
+  // product.md §4: nothing at all until the logout call returns.
   if (state.hasTag('busy')) return null;
   return (
     <CenteredLayout>

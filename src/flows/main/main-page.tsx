@@ -7,7 +7,7 @@ import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-/** Spec §2's placeholder landing page: an image and a Logout button, inside the signed-in shell. */
+/** product.md §2's placeholder landing page: an image and a Logout button, inside the signed-in shell. */
 export function MainPage() {
   usePageTitle(msg`Account`);
   const { t } = useLingui();

@@ -22,7 +22,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export function PasswordResetPage() {
   usePageTitle(msg`Set a new password`);
   const [search] = useSearchParams();
-  // Spec §2: email is removed from the carried params (the token is this page's own too).
+  // product.md §2: email is removed from the carried params (the token is this page's own too).
   const carried = useCarriedQuery(['email', 'reset_token']);
   const email = search.get('email') ?? '';
   const machine = useMemo(

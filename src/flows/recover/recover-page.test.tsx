@@ -131,7 +131,7 @@ describeModel(recoverMachine, {
     success: async (_snapshot, ctx) => {
       expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
       expect(screen.getByTestId('recover-confirmation')).toHaveTextContent(`We have sent a link to set a new password to ${ADDRESS}.`);
-      // Spec §2: the confirmation replaces the form.
+      // product.md §2: the confirmation replaces the form.
       expect(screen.queryByLabelText('Email')).toBeNull();
       await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
       if (ctx.expectedResend?.kind === 'success') expect(screen.getByRole('status')).toHaveTextContent(ctx.expectedResend.text);

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { Region } from '../../../shared-domain/account.ts';
 import { paths } from '../../app/paths.ts';
 
-/** Spec §3 regions by the names a reader knows them by. */
+/** product.md §3 regions by the names a reader knows them by. */
 const regionNames: Record<Region, MessageDescriptor> = {
   prod: msg`United States`,
   prodca: msg`Canada`,

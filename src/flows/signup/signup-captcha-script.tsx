@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CaptchaProps } from './signup-captcha.tsx';
 
-/** What spec §7 asks of every provider: a token for the action 'signup'. */
+/** What product.md §7 asks of every provider: a token for the action 'signup'. */
 const ACTION = 'signup';
 /** reCAPTCHA v3 tokens live two minutes: a fresh one is fetched before the old one lapses. */
 const RECAPTCHA_REFRESH_MS = 90_000;

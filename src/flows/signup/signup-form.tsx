@@ -31,7 +31,7 @@ interface Props {
 export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed = false }: Props) {
   const { t, i18n } = useLingui();
   const termsUrl = useSignupConfig()?.termsUrl ?? null;
-  // Presentation only: the checklist shows while the password field has focus (spec §2).
+  // Presentation only: the checklist shows while the password field has focus (product.md §2).
   const [passwordFocused, setPasswordFocused] = useState(false);
   const busy = state.hasTag('busy');
   const { email, friendlyName, password, acceptTerms, error } = state.context;

@@ -131,7 +131,7 @@ describeModel(signupMachine, {
       await userEvent.click(field(name));
       await userEvent.paste(value);
       if (name === 'password') {
-        // Spec §2: the checklist shows while the field has focus, ticked as the rules are met.
+        // product.md §2: the checklist shows while the field has focus, ticked as the rules are met.
         expect(openChecklist()).not.toBeNull();
         expect(screen.getByText('10 to 32 characters').closest('li')).toHaveAttribute('data-met', 'true');
         await userEvent.tab();
@@ -242,7 +242,7 @@ describeModel(signupMachine, {
   },
 });
 
-describe('signup page: the first broken rule, in words (spec §5)', () => {
+describe('signup page: the first broken rule, in words (product.md §5)', () => {
   it('names each rule in the spec order as the form is corrected', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
     renderPage({ mounts: 0 });

@@ -65,7 +65,7 @@ function StatechartDiagram({ doc }: { doc: StatechartDoc }) {
   );
 }
 
-/** Offline gallery of the generated statecharts (design.md §7), for product review; route /pages/statecharts. */
+/** Offline gallery of the generated statecharts (architecture.md §7), for product review; route /pages/statecharts. */
 export function Component() {
   usePageTitle(msg`Statecharts`);
   const { t } = useLingui();

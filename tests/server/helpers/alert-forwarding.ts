@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createUser, loginCookie, sameOrigin, startTestServer, type TestServer } from '../../support/server.ts';
 
-/** The alert forwarding API (spec §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
+/** The alert forwarding API (product.md §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
 export let server: TestServer;
 let users = 0;
 let workDir: string;

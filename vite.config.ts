@@ -2,9 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { firstScreenChunkPlugin, isProbing } from './scripts/first-screen-chunk.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
+// Images load beside the scripts instead of inside them: the store badges and the logo would otherwise add 1.3 KB gzip
+// to the JS every page parses before it can render.
+const assetsInlineLimit = (file: string) => (file.endsWith('.svg') ? false : undefined);
 
 // `vite build` makes the SPA (dist/); `vite build --ssr` its server entry (dist-server/, src/entry-server.tsx), which the
 // server imports to render public pages' first screens. Both run in `npm run build`.
@@ -16,22 +21,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
-    ...(isSsrBuild ? [] : [precompressPlugin()]),
+    // The probe build of firstScreenChunkPlugin writes nothing, so there is nothing to compress.
+    ...(isSsrBuild || isProbing() ? [] : [precompressPlugin(), firstScreenChunkPlugin()]),
   ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   build: isSsrBuild
-    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, sourcemap: true }
+    ? // The same asset rule as the SPA's, so that both renders name the same image files and hydration matches.
+      { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, sourcemap: true, assetsInlineLimit }
     : {
         outDir: 'dist',
         sourcemap: true,
         // The server names each page's chunks in its document from it; bench/bundle-size.ts follows them through it.
         manifest: true,
         chunkSizeWarningLimit: 1500,
-        // Images load beside the scripts instead of inside them: the store badges and the logo would otherwise add
-        // 1.3 KB gzip to the JS every page parses before it can render.
-        assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
+        assetsInlineLimit,
       },
 }));

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './app/styles-core.ts';
@@ -31,9 +31,13 @@ const app = (
 );
 
 if (hydrate) {
-  hydrateRoot(container, app, {
-    // A mismatch would mean the two renders disagree; say so where the browser tests look for it.
-    onRecoverableError: (error) => console.error('hydration:', error),
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole tree: the page the reader already sees keeps responding while React takes it over.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A mismatch would mean the two renders disagree; say so where the browser tests look for it.
+      onRecoverableError: (error) => console.error('hydration:', error),
+    });
   });
 } else {
   // A language only this browser knows (its storage): the server's markup is in another one, so it is replaced.

@@ -25,7 +25,8 @@ export function LinkRow({ children }: { children: ReactNode }) {
 export function CenteredLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const config = usePublicConfig();
-  const logo = <img src={logoUrl} alt={t`Monitoring service`} className={classes.logo} />;
+  // The logo is square: its size is known before the file arrives, so nothing below it moves when it does.
+  const logo = <img src={logoUrl} alt={t`Monitoring service`} width={70} height={70} className={classes.logo} />;
   return (
     <div className={classes.container}>
       <header>

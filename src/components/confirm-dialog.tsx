@@ -5,7 +5,7 @@ import { BusyButton } from './busy-button.tsx';
 import { StatusMessage } from './status-message.tsx';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
 import { useReturnFocus } from '../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 interface Props {
   title: string;

@@ -1,6 +1,12 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Anchor, Blockquote, Code, Divider, List, Table, Text, Title, type TitleOrder } from '@mantine/core';
 import { Lexer, type Token, type Tokens } from 'marked';
+// The styles of the components a document may use, here rather than wherever else they happen to be imported.
+import '@mantine/core/styles/Blockquote.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import classes from './markdown.module.css';
 
 /**
  * Markdown from the repository's own docs, drawn as React elements from marked's tokens: nothing is ever set as HTML,
@@ -9,7 +15,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
  */
 export function Markdown({ source }: { source: string }) {
   const tokens = useMemo(() => Lexer.lex(source), [source]);
-  return <>{blocks(tokens)}</>;
+  return <div className={classes.markdown}>{blocks(tokens)}</div>;
 }
 
 /** The id a heading gets, so a section can be linked to and bookmarked. */

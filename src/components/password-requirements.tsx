@@ -2,8 +2,8 @@ import { Collapse, List, Text, VisuallyHidden } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { passwordRequirements } from '../../shared-domain/password.ts';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
 
 /** product.md §9: the checklist opens and collapses over 400 ms. */
 export const REQUIREMENTS_COLLAPSE_MS = 400;

@@ -115,22 +115,33 @@ describe('the language of the first screen', () => {
 describe('nothing waits for a waterfall', () => {
   const links = (html: string, rel: string) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((match) => match[1]);
+  const styles = (html: string) => [...html.matchAll(/<style data-href="\/([^"]+)">/g)].map((match) => match[1]);
 
-  it("names the page's chunks, its stylesheets, the language's catalog and the fonts", async () => {
-    const { html } = await page(pagePaths.login, { 'accept-language': 'fi' });
+  it("names the page's chunks, the language's catalog and the fonts, and carries the stylesheets", async () => {
+    const { html } = await page(pagePaths.signup, { 'accept-language': 'fi' });
     const preloaded = links(html, 'modulepreload');
-    expect(preloaded).toContain(manifest['src/flows/login/login-page.tsx'].file);
+    expect(preloaded).toContain(manifest['src/flows/signup/signup-page.tsx'].file);
     expect(preloaded).toContain(manifest['locales/fi-fi/messages.po'].file);
     expect(preloaded).not.toContain(manifest['locales/en-us/messages.po'].file);
-    for (const css of manifest['src/flows/login/login-page.tsx'].css ?? []) expect(links(html, 'stylesheet')).toContain(css);
-    const fonts = links(html, 'preload');
+    // Every stylesheet of the entry and of the page is in the document itself, with a print-only link to the file
+    // (which keeps Vite's loader from fetching it again); no stylesheet link holds up the first paint.
+    const sheets = [...manifest['index.html'].css!, ...manifest['src/flows/signup/signup-page.tsx'].css!];
+    expect(sheets.length).toBeGreaterThan(1);
+    for (const css of sheets) {
+      expect(styles(html)).toContain(css);
+      expect(html).toContain(`<link rel="stylesheet" media="print" crossorigin href="/${css}">`);
+    }
+    expect(html).not.toMatch(/<link rel="stylesheet" (?!media="print")/);
+    // The scripts are not needed to paint: they come at low priority, after what is.
+    expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
+    const fonts = links(html, 'preload" as="font');
     expect(fonts).toHaveLength(2);
     for (const font of fonts) {
       expect(font).toMatch(/^assets\/montserrat-latin-(400|600)-normal-.*\.woff2$/);
       expect(existsSync(join('dist', font)), font).toBe(true);
     }
     // Every file named exists in the build: a stale name would be a request for nothing.
-    for (const file of [...preloaded, ...links(html, 'stylesheet')]) expect(existsSync(join('dist', file)), file).toBe(true);
+    for (const file of [...preloaded, ...styles(html)]) expect(existsSync(join('dist', file)), file).toBe(true);
   });
 
   it('inlines the public configuration the SPA would fetch, in a block no value can break out of', async () => {

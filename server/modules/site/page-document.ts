@@ -34,8 +34,7 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
   let loadedStamp = -1;
 
   async function load(stamp: number): Promise<Build> {
-    const template = readFileSync(indexFile, 'utf8');
-    const assets = buildAssets(staticDir, template);
+    const assets = buildAssets(staticDir, readFileSync(indexFile, 'utf8'));
     let render: RenderPage | null = null;
     try {
       // Imported once per process under its plain URL: its page chunks import it back by that URL, and a second
@@ -44,7 +43,7 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
     } catch (err) {
       log.warn({ err, entryFile }, 'no server entry: pages are sent without their first screen');
     }
-    return { stamp, template, assets, render };
+    return { stamp, template: assets.template, assets, render };
   }
 
   function current(): Promise<Build> | null {

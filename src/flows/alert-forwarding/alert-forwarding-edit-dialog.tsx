@@ -5,7 +5,7 @@ import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 /** configured.editing and savingEdit: one field, starting from the stored value. */
 export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewProps) {

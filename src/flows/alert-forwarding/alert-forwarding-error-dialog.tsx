@@ -4,7 +4,7 @@ import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 /** notConfigured.showError: why the configuration could not be loaded; closing leaves the not-configured view. */
 export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewProps) {

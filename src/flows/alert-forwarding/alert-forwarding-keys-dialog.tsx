@@ -6,7 +6,7 @@ import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 /** configured.showKeys.*: after a setup or Acquire New Keys, the AES key shown this once, and an example alert. */
 export function AlertForwardingKeysDialog({ state, send }: AlertForwardingViewProps) {

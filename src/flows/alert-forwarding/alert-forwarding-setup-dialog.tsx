@@ -7,7 +7,7 @@ import { CopyField } from '../../components/copy-field.tsx';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 /**
  * The key generator the spec asks for is OpenSSL on the customer's own machine: a web page that generates the key

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { AuthorizedAppsEvent, authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof authorizedAppsMachine>;

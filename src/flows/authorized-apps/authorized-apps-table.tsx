@@ -6,8 +6,8 @@ import type { AuthorizedAppsEvent, authorizedAppsMachine } from '../../../machin
 import { StatusMessage } from '../../components/status-message.tsx';
 import { errorMessages } from '../../lib/error-messages.ts';
 import { AppPermissions } from './app-permissions.tsx';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/List.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof authorizedAppsMachine>;

@@ -6,7 +6,7 @@ import { displayScopes, type Resource } from '../../../shared-domain/scopes.ts';
 import { RequestOrigin } from '../../components/request-origin.tsx';
 import { resourceNames } from '../../lib/scope-names.ts';
 import { ConsentActions } from './consent-actions.tsx';
-import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/List.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof consentMachine>;

@@ -8,7 +8,7 @@ import { CreateGrantChoosing } from './create-grant-choosing.tsx';
 import { CreateGrantDetails } from './create-grant-details.tsx';
 import { CreateGrantForm } from './create-grant-form.tsx';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 /** The Create access grant dialog: its own actor (the credentials page invokes it) and one view per step. */
 export function CreateGrantDialog({ actor }: { actor: ActorRefFrom<typeof createGrantMachine> }) {

@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import { errorMessages } from '../../lib/error-messages.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;

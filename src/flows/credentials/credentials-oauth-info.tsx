@@ -7,7 +7,7 @@ import { OAuthInfo } from '../../components/oauth-info.tsx';
 import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
 import { selectedCredential } from './selected-credential.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
-import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Modal.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;

@@ -5,8 +5,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import type { Credential } from '../../../shared-domain/credentials.ts';
 import { paths, withQuery } from '../../app/paths.ts';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;

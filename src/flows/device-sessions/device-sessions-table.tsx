@@ -9,8 +9,8 @@ import type {
 } from '../../../machines/device-sessions/device-sessions.machine.ts';
 import { LastActiveText } from './last-active-text.tsx';
 import { sortSessions, type SessionSort, type SortColumn } from './session-order.ts';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof deviceSessionsMachine>;

@@ -13,8 +13,8 @@ import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
 import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { useSignupConfig } from './signup-config.ts';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 
 interface Props {
   state: SnapshotFrom<ReturnType<typeof createSignupMachine>>;

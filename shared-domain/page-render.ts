@@ -13,6 +13,11 @@ export interface PageRenderRequest {
   hostname: string;
   /** The request's Cookie header: the page may read the public session claims, as in the browser. */
   cookie: string;
+  /**
+   * What the page would otherwise fetch first, fetched by the server for this request (the consent pages' request
+   * description, as its API answers it), or undefined. Sent along in the document for the SPA's first render.
+   */
+  data?: unknown;
 }
 
 export interface PageRenderResult {

@@ -15,7 +15,7 @@ import { toPublicConfig } from './lib/public-config.ts';
 
 const handler = createStaticHandler(routes);
 
-export const render: RenderPage = async ({ url, locale, config, hostname, cookie }) => {
+export const render: RenderPage = async ({ url, locale, config, hostname, cookie, data }) => {
   const context = await handler.query(new Request(url));
   // No route loads data or redirects; a Response here would be a programming error, and the SPA shell is the answer.
   if (context instanceof Response) throw new Error(`the router answered ${context.status} for ${url}`);
@@ -23,7 +23,7 @@ export const render: RenderPage = async ({ url, locale, config, hostname, cookie
   // From here on nothing awaits: the shared i18n instance keeps this request's language for the whole render.
   i18n.load(locale, messages);
   i18n.activate(locale);
-  const env: PageEnv = { config: toPublicConfig(config), hostname, cookie };
+  const env: PageEnv = { config: toPublicConfig(config), hostname, cookie, data };
   const html = renderToString(
     // The same tree as main.tsx's, down to the context provider, so React's ids match on hydration.
     <StrictMode>

@@ -16,8 +16,12 @@ mirrorStoredLanguage();
 await activateLocale(locale);
 
 // The server rendered this page's first screen (server/modules/site/page-document.ts) in the language it detected;
-// when the browser's own detection agrees, React takes that markup over instead of painting it again.
-const hydrate = container.dataset.rendered === 'server' && container.dataset.locale === locale;
+// when the browser's own detection agrees, React takes that markup over instead of painting it again. A copy of
+// another address (the service worker's offline fallback) is painted afresh.
+const hydrate =
+  container.dataset.rendered === 'server' &&
+  container.dataset.locale === locale &&
+  container.dataset.url === `${window.location.pathname}${window.location.search}`;
 if (hydrate) await loadMatchedRoutes(window.location.pathname);
 
 const app = (

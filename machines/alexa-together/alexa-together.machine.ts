@@ -13,9 +13,14 @@ export type AlexaTogetherErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 export interface AlexaTogetherInput {
   /** The page's query without '?': the request's handle, and the spec's parameters that decide nothing. */
   search: string;
+  /**
+   * The server's description of the request, when it sent one with the page (the answer loadRequest would give):
+   * the page then starts with it on screen, as the server rendered it, instead of asking again.
+   */
+  preloaded?: ConsentRequestDetails | null;
 }
 
-export interface AlexaTogetherContext extends AlexaTogetherInput {
+export interface AlexaTogetherContext extends Omit<AlexaTogetherInput, 'preloaded'> {
   /** The request as the server describes it; null until it has. */
   request: ConsentRequestDetails | null;
   error: AlexaTogetherErrorCode | null;
@@ -38,6 +43,8 @@ export const alexaTogetherMachine = setup({
     /** Leaves the page with a browser navigation; provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
     assignRequest: assign({ request: ({ event }) => loadedRequest(event) }),
+    // A request without an alexa scope is not this page's to show, whoever sent it.
+    forgetRequest: assign({ request: null }),
     assignScopeError: assign({ error: 'InvalidScopeError' as AlexaTogetherErrorCode }),
     assignLoadError: assign({ error: 'AnErrorOccured' as AlexaTogetherErrorCode }),
   },
@@ -45,16 +52,23 @@ export const alexaTogetherMachine = setup({
     ...requestFailureGuards,
     // Continue grants the whole request: this page may only ask for one that links Alexa Together.
     isAlexaRequest: ({ event }) => loadedRequest(event).alexa,
+    isSentAlexaRequest: ({ context }) => context.request?.alexa === true,
+    isSentOtherRequest: ({ context }) => context.request !== null && !context.request.alexa,
   },
 }).createMachine({
   id: 'alexa-together',
   description: 'Link the Alexa Together subscription: Continue consents through the server, Cancel denies the request.',
-  context: ({ input }) => ({ search: input.search, request: null, error: null }),
+  context: ({ input }) => ({ search: input.search, request: input.preloaded ?? null, error: null }),
   initial: 'loading',
   states: {
     loading: {
       description: 'Asks the server for the pending request the page’s handle names; the query itself shows nothing.',
       tags: ['busy'],
+      // Sent with the page: decided at once, as the server did when it rendered the page.
+      always: [
+        { guard: 'isSentAlexaRequest', target: 'asking' },
+        { guard: 'isSentOtherRequest', target: 'unknownRequest', actions: 'forgetRequest' },
+      ],
       invoke: {
         id: 'loadRequest',
         src: 'loadRequest',

@@ -49,6 +49,13 @@ const MISMATCH = new ApiError(400, apiErrorBody(GenericCode.CONSENT_REQUEST_MISM
 const SCOPE_REFUSED = new ApiError(403, apiErrorBody(GenericCode.CONSENT_SCOPE_NOT_ALLOWED, 'ConsentScopeNotAllowed'));
 const INTERNAL_ERROR = new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError'));
 
+/** Where the graph starts: the page asks the server, or the server sent the request with the page. */
+export const ALEXA_TOGETHER_INPUTS = [
+  { label: 'the page asks', input: { search: SEARCH } },
+  { label: 'sent with the page', input: { search: SEARCH, preloaded: LINK } },
+  { label: 'a request without alexa sent with the page', input: { search: SEARCH, preloaded: NOT_ALEXA } },
+];
+
 export const failures = { NO_SESSION, NOT_FOUND, MISMATCH, SCOPE_REFUSED, INTERNAL_ERROR };
 const labels = new Map<unknown, string>([
   [LINK, 'an Alexa Together request'],

@@ -9,8 +9,9 @@ import {
   type ModelStep,
 } from '../../tests/support/model-harness.ts';
 import type { ConsentRequestDetails } from '../shared/consent-request.ts';
-import { alexaTogetherMachine } from './alexa-together.machine.ts';
+import { alexaTogetherMachine, type AlexaTogetherInput } from './alexa-together.machine.ts';
 import {
+  ALEXA_TOGETHER_INPUTS,
   alexaTogetherEvents,
   CONTINUE_URL,
   denialUrlFor,
@@ -28,6 +29,8 @@ interface Ctx {
   /** What the machine must hold, tracked from the model's events. */
   request: ConsentRequestDetails | null;
   error: string | null;
+  /** The server sent the request with the page: the machine must never ask for it. */
+  sent: boolean;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -37,15 +40,17 @@ const canCancel = (ctx: Ctx) => view(ctx).can({ type: 'link.cancel' });
 const settle = execDeferred((ctx: Ctx) => ctx.deferred, ['loadRequest']);
 
 describeModel(alexaTogetherMachine, {
-  input: { search: SEARCH },
+  inputs: ALEXA_TOGETHER_INPUTS,
   events: alexaTogetherEvents,
   serialize: serializeAlexaTogether,
   describeEvent: describeAlexaTogetherEvent,
-  setup: (): Ctx => {
+  setup: (start): Ctx => {
+    const input = start as AlexaTogetherInput;
     const navigate = vi.fn();
     const deferred = createDeferredActors(['loadRequest']);
     const machine = alexaTogetherMachine.provide({ actions: { navigate }, actors: deferred.actors });
-    return { navigate, deferred, actor: createActor(machine, { input: { search: SEARCH } }).start(), request: null, error: null };
+    const request = input.preloaded === LINK ? LINK : null;
+    return { navigate, deferred, actor: createActor(machine, { input }).start(), request, error: null, sent: Boolean(input.preloaded) };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -72,6 +77,7 @@ describeModel(alexaTogetherMachine, {
     asking: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.request).toBe(LINK);
+      if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
       expect(canContinue(ctx) && canCancel(ctx)).toBe(true);
       expect(urls(ctx)).toEqual([]);
     },
@@ -85,6 +91,7 @@ describeModel(alexaTogetherMachine, {
     unknownRequest: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.request).toBeNull();
+      if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([]);
     },

@@ -14,9 +14,14 @@ export type ConsentErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 export interface ConsentInput {
   /** The page's query without '?': the request's handle, and the spec's parameters that decide nothing. */
   search: string;
+  /**
+   * The server's description of the request, when it sent one with the page (the answer loadRequest would give):
+   * the page then starts with it on screen, as the server rendered it, instead of asking again.
+   */
+  preloaded?: ConsentRequestDetails | null;
 }
 
-export interface ConsentContext extends ConsentInput {
+export interface ConsentContext extends Omit<ConsentInput, 'preloaded'> {
   /** The request as the server describes it; null until it has. */
   request: ConsentRequestDetails | null;
   /** The request's scopes, parsed for display. */
@@ -61,17 +66,29 @@ export const consentMachine = setup({
     // The internal scope (the product's own apps) consents without asking; the server's scope says so.
     isInternalScope: ({ event }) => hasScope(scopesOf(loadedRequest(event)), 'internal'),
     hasAlexaScope: ({ context }) => context.request?.alexa === true,
+    isSentWithPage: ({ context }) => context.request !== null,
+    isSentInternal: ({ context }) => context.request !== null && hasScope(context.scopes, 'internal'),
   },
 }).createMachine({
   id: 'consent',
   description:
     'Ask whether the registered application may have the requested scopes; Accept goes to the server (or first to Alexa Together), Cancel denies.',
-  context: ({ input }) => ({ search: input.search, request: null, scopes: [], error: null }),
+  context: ({ input }) => ({
+    search: input.search,
+    request: input.preloaded ?? null,
+    scopes: input.preloaded ? scopesOf(input.preloaded) : [],
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
       description: 'Asks the server for the pending request the page’s handle names; the query itself shows nothing.',
       tags: ['busy'],
+      // Sent with the page: decided at once, as the server did when it rendered the page.
+      always: [
+        { guard: 'isSentInternal', target: 'accepting' },
+        { guard: 'isSentWithPage', target: 'asking' },
+      ],
       invoke: {
         id: 'loadRequest',
         src: 'loadRequest',

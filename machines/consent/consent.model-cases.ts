@@ -105,6 +105,16 @@ export const consentEvents: ModelEvent[] = [
   { type: 'consent.cancel' },
 ];
 
+/**
+ * Where the graph starts: the page asks the server, or the server sent the request with the page (an ordinary one,
+ * and the product's own app, which consents at once).
+ */
+export const CONSENT_INPUTS = [
+  { label: 'the page asks', input: { search: SEARCH } },
+  { label: 'sent with the page', input: { search: SEARCH, preloaded: CARE.request } },
+  { label: 'internal, sent with the page', input: { search: SEARCH, preloaded: INTERNAL.request } },
+];
+
 export function loadedCaseOf(event: ModelEvent): LoadedCase {
   const found = loadedCases.find((c) => c.request === (event as { output?: unknown }).output);
   if (!found) throw new Error(`not a loaded case: ${JSON.stringify(event)}`);

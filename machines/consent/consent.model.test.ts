@@ -8,8 +8,9 @@ import {
   expectSameState,
   type DeferredActors,
 } from '../../tests/support/model-harness.ts';
-import { consentMachine } from './consent.machine.ts';
+import { consentMachine, type ConsentInput } from './consent.machine.ts';
 import {
+  CONSENT_INPUTS,
   consentEvents,
   denialUrlFor,
   describeConsentEvent,
@@ -24,6 +25,8 @@ interface Ctx {
   deferred: DeferredActors<'loadRequest'>;
   navigate: ReturnType<typeof vi.fn>;
   loaded: LoadedCase | null;
+  /** The server sent the request with the page: the machine must never ask for it. */
+  sent: boolean;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
@@ -34,20 +37,23 @@ const settle = execDeferred((ctx: Ctx) => ctx.deferred, ['loadRequest']);
 
 function expectShown(ctx: Ctx) {
   const { context } = view(ctx);
+  if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
   expect(context.request).toBe(ctx.loaded!.request);
   expect(displayScopes(context.scopes)).toEqual({ manage: ctx.loaded!.manage, view: ctx.loaded!.view });
 }
 
 describeModel(consentMachine, {
-  input: { search: SEARCH },
+  inputs: CONSENT_INPUTS,
   events: consentEvents,
   describeEvent: describeConsentEvent,
   serialize: serializeConsent,
-  setup: (): Ctx => {
+  setup: (start): Ctx => {
+    const input = start as ConsentInput;
     const navigate = vi.fn();
     const deferred = createDeferredActors(['loadRequest']);
-    const actor = createActor(consentMachine.provide({ actions: { navigate }, actors: deferred.actors }), { input: { search: SEARCH } }).start();
-    return { actor, deferred, navigate, loaded: null };
+    const actor = createActor(consentMachine.provide({ actions: { navigate }, actors: deferred.actors }), { input }).start();
+    const sent = Boolean(input.preloaded);
+    return { actor, deferred, navigate, loaded: sent ? loadedCaseOf({ type: 'sent', output: input.preloaded }) : null, sent };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -104,6 +110,7 @@ describeModel(consentMachine, {
     },
     accepting: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
       expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       // The page's query, handle first, once; the server reads only the handle.

@@ -26,7 +26,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          // A page with the reader's own data in it (no-store) is never the offline copy.
+          if (response.ok && !(response.headers.get('cache-control') ?? '').includes('no-store')) {
             const copy = response.clone();
             caches.open(CACHE).then((cache) => cache.put('/pages/__shell', copy));
           }

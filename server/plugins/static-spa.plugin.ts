@@ -8,6 +8,7 @@ import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { pageOf, pagePaths, type PagePath } from '../../shared-domain/page-paths.ts';
 import { AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
+import { consentPageData } from '../modules/consent/consent-page-data.ts';
 import { createPageDocuments } from '../modules/site/page-document.ts';
 import { pageLocale } from '../modules/site/page-locale.ts';
 import { publicConfigOf } from '../modules/site/public-config.ts';
@@ -68,13 +69,17 @@ export default globalPlugin('static-spa', async (app) => {
     const request = reply.request;
     const path = request.url;
     const page = pageOf(pathOf(request));
+    const search = new URLSearchParams(path.split('?')[1] ?? '');
+    const load = page === null ? undefined : PAGE_DATA[page];
+    const data = load ? ((await load(app, request, search)) ?? undefined) : undefined;
     const html = await pageDocument({
       path,
       // Public pages and the not-found page: their first screen needs no session. Signed-in pages check the session
       // first, so the SPA renders them.
       serverRender: page === null || SERVER_RENDERED_PAGES.has(page),
+      data,
       locale: pageLocale({
-        query: new URLSearchParams(path.split('?')[1] ?? ''),
+        query: search,
         cookies: request.cookies ?? {},
         acceptLanguage: request.headers['accept-language'],
       }),
@@ -88,7 +93,8 @@ export default globalPlugin('static-spa', async (app) => {
     reply
       .headers(app.securityHeaders)
       .status(status)
-      .header('cache-control', 'no-cache')
+      // A page carrying the reader's own data is kept nowhere, the service worker's offline copy included.
+      .header('cache-control', data === undefined ? 'no-cache' : 'no-store')
       .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
@@ -118,6 +124,12 @@ function compress(encoding: Encoding, html: string): Promise<Buffer> {
     ? brotli(input, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: input.length } })
     : gzipAsync(input, { level: 6 });
 }
+
+/** What a page would fetch first, fetched here so that its first screen arrives with it (null: the page fetches). */
+const PAGE_DATA: Partial<Record<PagePath, typeof consentPageData>> = {
+  [pagePaths.consent]: consentPageData,
+  [pagePaths.alexaTogether]: consentPageData,
+};
 
 /** Pages whose first screen the server renders (src/entry-server.tsx): every page open to a reader without a session. */
 const SERVER_RENDERED_PAGES = new Set<PagePath>([

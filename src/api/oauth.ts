@@ -59,6 +59,11 @@ export async function getConsentRequest(search: string): Promise<ConsentRequestD
       scope: query.get('scope'),
     },
   });
+  return toConsentRequestDetails(data);
+}
+
+/** The wire's description of a pending request (GET /api/consent/request, or sent with the page) as the machines hold it. */
+export function toConsentRequestDetails(data: ConsentRequestBody['data']): ConsentRequestDetails {
   return {
     applicationName: data.application_name,
     ownerName: data.owner_name,
@@ -67,4 +72,12 @@ export async function getConsentRequest(search: string): Promise<ConsentRequestD
     scope: data.scope,
     alexa: data.alexa,
   };
+}
+
+/** The request the server sent with the page, if it sent one (src/lib/page-data.ts). */
+export function sentConsentRequest(data: unknown): ConsentRequestDetails | null {
+  const wire = data as Partial<ConsentRequestBody['data']> | null;
+  return wire && typeof wire.application_name === 'string' && typeof wire.scope === 'string'
+    ? toConsentRequestDetails(wire as ConsentRequestBody['data'])
+    : null;
 }

@@ -11,6 +11,8 @@ export interface PageEnv {
   config: PublicConfig;
   hostname: string;
   cookie: string;
+  /** What the server fetched for this page's first screen (PageRenderRequest.data). */
+  data?: unknown;
   /** Written during the render by usePageTitle: the document title of the page rendered. */
   title?: string;
 }

@@ -56,7 +56,7 @@ describe('public pages arrive with their first screen', () => {
     expect(status).toBe(200);
     expect(titleOf(html)).toBe(title);
     const { attributes, content } = root(html);
-    expect(attributes).toBe(' data-rendered="server" data-locale="en-us"');
+    expect(attributes).toContain(' data-rendered="server" data-locale="en-us" data-url="');
     for (const word of words) expect(text(content)).toContain(word);
     expect(content.match(/<h1\b/g)?.length, 'one h1').toBe(1);
   });

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { i18n } from '@lingui/core';
 import { messages as enMessages } from '../../locales/en-us/messages.po';
 import { theme } from '../../src/app/theme.ts';
+import { PAGE_DATA_ELEMENT_ID } from '../../src/lib/page-data.ts';
 
 i18n.load('en-us', enMessages as never);
 i18n.activate('en-us');
@@ -40,4 +41,17 @@ export function setSessionClaims(claims: { apiAccess: boolean; isGroupOwner: boo
 /** Removes the public-claims cookie: the browser of someone not signed in. */
 export function clearSessionClaims(): void {
   document.cookie = 'sid_claims=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+}
+
+/** Writes the data block the server puts into a page it rendered with data (server/modules/site/page-document.ts). */
+export function sendWithPage(url: string, data: unknown): void {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = PAGE_DATA_ELEMENT_ID;
+  block.textContent = JSON.stringify({ url, data });
+  document.head.append(block);
+}
+
+export function forgetSentData(): void {
+  document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
 }

@@ -74,11 +74,14 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
         log.error({ err, path: request.path }, 'server render failed; sending the page without its first screen');
       }
     }
+    const head = [...assets.headLinks(request.locale, body?.modules ?? []), inlineJson('public-config', request.config)];
+    // The data goes along only with the markup made from it: the SPA's first render must be the server's.
+    if (body && request.data !== undefined) head.push(inlineJson('page-data', { url: request.path, data: request.data }));
     return fillTemplate(template, {
       locale: request.locale,
       title: body?.title ?? null,
-      head: [...assets.headLinks(request.locale, body?.modules ?? []), inlineJson('public-config', request.config)],
-      root: body ? { html: body.html, locale: request.locale } : null,
+      head,
+      root: body ? { html: body.html, locale: request.locale, url: request.path } : null,
     });
   };
 }
@@ -87,7 +90,7 @@ interface TemplateFill {
   locale: Locale;
   title: string | null;
   head: string[];
-  root: { html: string; locale: Locale } | null;
+  root: { html: string; locale: Locale; url: string } | null;
 }
 
 function fillTemplate(template: string, fill: TemplateFill): string {
@@ -97,7 +100,8 @@ function fillTemplate(template: string, fill: TemplateFill): string {
   if (fill.root) {
     html = html.replace(
       '<div id="root"></div>',
-      `<div id="root" data-rendered="server" data-locale="${fill.root.locale}">${fill.root.html}</div>`,
+      `<div id="root" data-rendered="server" data-locale="${fill.root.locale}" data-url="${escapeHtml(fill.root.url)}">` +
+        `${fill.root.html}</div>`,
     );
   }
   return html;

@@ -2,8 +2,9 @@ import { expect, vi, type MockInstance } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
+import { alexaTogetherMachine, type AlexaTogetherInput } from '../../../machines/alexa-together/alexa-together.machine.ts';
 import {
+  ALEXA_TOGETHER_INPUTS,
   alexaTogetherEvents,
   CONTINUE_URL,
   denialUrlFor,
@@ -18,7 +19,8 @@ import type { ConsentRequestDetails } from '../../../machines/shared/consent-req
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes } from '../../../tests/support/render.tsx';
+import { wireOf } from '../../../tests/support/consent-wire.ts';
+import { forgetSentData, landing, renderRoutes, sendWithPage } from '../../../tests/support/render.tsx';
 import type { ConsentRequestBody } from '../../api/oauth.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { AlexaTogetherPage } from './alexa-together-page.tsx';
@@ -36,6 +38,7 @@ interface Ctx {
   router: ReturnType<typeof renderRoutes>['router'];
   loaded: ConsentRequestDetails | null;
   error: keyof typeof errorText | null;
+  sent: boolean;
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
@@ -44,11 +47,7 @@ const heading = () => screen.findByRole('heading', { name: 'Link your Alexa Toge
 
 function toResponse(event: ModelEvent): Response {
   if (event.type === 'xstate.done.actor.loadRequest') {
-    const request = (event as { output: ConsentRequestDetails }).output;
-    const body: ConsentRequestBody = {
-      success: true,
-      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, native: request.native, scope: request.scope, alexa: request.alexa },
-    };
+    const body: ConsentRequestBody = { success: true, data: wireOf((event as { output: ConsentRequestDetails }).output) };
     return HttpResponse.json(body);
   }
   const error = (event as { error: ApiError }).error;
@@ -76,11 +75,14 @@ async function expectLeaving(ctx: Ctx, url: string) {
 
 describeModel(alexaTogetherMachine, {
   name: 'Alexa Together page through the view',
-  input: { search: SEARCH },
+  inputs: ALEXA_TOGETHER_INPUTS,
   events: alexaTogetherEvents,
   serialize: serializeAlexaTogether,
   describeEvent: describeAlexaTogetherEvent,
-  setup: (): Ctx => {
+  setup: (start): Ctx => {
+    // Sent with the page: the data block the server writes into the document beside the markup it rendered.
+    const { preloaded } = start as AlexaTogetherInput;
+    if (preloaded) sendWithPage(`/pages/alexatogether?${SEARCH}`, wireOf(preloaded));
     const requests = createDeferredQueue<'loadRequest'>();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
@@ -93,9 +95,12 @@ describeModel(alexaTogetherMachine, {
       [{ path: '/pages/alexatogether', element: <AlexaTogetherPage /> }, landing('/pages/login')],
       `/pages/alexatogether?${SEARCH}`,
     );
-    return { assign, requests, router, loaded: null, error: null };
+    return { assign, requests, router, loaded: preloaded === LINK ? LINK : null, error: null, sent: Boolean(preloaded) };
   },
-  teardown: (ctx) => ctx.assign.mockRestore(),
+  teardown: (ctx) => {
+    ctx.assign.mockRestore();
+    forgetSentData();
+  },
   exec: {
     'xstate.done.actor.loadRequest': (step, ctx) => {
       const output = (step.event as { output: ConsentRequestDetails }).output;
@@ -124,6 +129,8 @@ describeModel(alexaTogetherMachine, {
     },
     asking: async (_snapshot, ctx) => {
       await expectText();
+      // Sent with the page: on screen from the first render, and never asked for again.
+      if (ctx.sent) expect(ctx.requests.inputs('loadRequest')).toEqual([]);
       expect(continueButton()).toBeEnabled();
       expect(cancelButton()).toBeEnabled();
       expect(ctx.assign).not.toHaveBeenCalled();
@@ -141,6 +148,7 @@ describeModel(alexaTogetherMachine, {
       expect(screen.getByRole('link', { name: 'Go to the main page' })).toHaveAttribute('href', '/pages/main');
       expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
       expect(document.body).not.toHaveTextContent('Alexa Together subscription to your account');
+      if (ctx.sent) expect(ctx.requests.inputs('loadRequest')).toEqual([]);
       expect(ctx.assign).not.toHaveBeenCalled();
     },
     sessionEnded: async (_snapshot, ctx) => {

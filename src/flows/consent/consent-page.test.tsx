@@ -2,8 +2,9 @@ import { expect, vi, type MockInstance } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { consentMachine } from '../../../machines/consent/consent.machine.ts';
+import { consentMachine, type ConsentInput } from '../../../machines/consent/consent.machine.ts';
 import {
+  CONSENT_INPUTS,
   consentEvents,
   denialUrlFor,
   describeConsentEvent,
@@ -18,7 +19,8 @@ import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { Resource } from '../../../shared-domain/scopes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes } from '../../../tests/support/render.tsx';
+import { wireOf } from '../../../tests/support/consent-wire.ts';
+import { forgetSentData, landing, renderRoutes, sendWithPage } from '../../../tests/support/render.tsx';
 import type { ConsentRequestBody } from '../../api/oauth.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { ConsentPage } from './consent-page.tsx';
@@ -45,6 +47,7 @@ interface Ctx {
   router: ReturnType<typeof renderRoutes>['router'];
   loaded: LoadedCase | null;
   error: keyof typeof errorText | null;
+  sent: boolean;
 }
 
 const accept = () => screen.getByRole('button', { name: 'Accept' });
@@ -53,11 +56,7 @@ const assigned = (ctx: Ctx) => ctx.assign.mock.calls.map(([url]) => url);
 
 function toResponse(event: ModelEvent): Response {
   if (event.type === 'xstate.done.actor.loadRequest') {
-    const { request } = loadedCaseOf(event);
-    const body: ConsentRequestBody = {
-      success: true,
-      data: { application_name: request.applicationName, owner_name: request.ownerName, redirect_host: request.redirectHost, native: request.native, scope: request.scope, alexa: request.alexa },
-    };
+    const body: ConsentRequestBody = { success: true, data: wireOf(loadedCaseOf(event).request) };
     return HttpResponse.json(body);
   }
   const error = (event as { error: ApiError }).error;
@@ -102,11 +101,14 @@ async function expectRefused(ctx: Ctx) {
 
 describeModel(consentMachine, {
   name: 'consent page through the view',
-  input: { search: SEARCH },
+  inputs: CONSENT_INPUTS,
   events: consentEvents,
   describeEvent: describeConsentEvent,
   serialize: serializeConsent,
-  setup: (): Ctx => {
+  setup: (start): Ctx => {
+    // Sent with the page: the data block the server writes into the document beside the markup it rendered.
+    const { preloaded } = start as ConsentInput;
+    if (preloaded) sendWithPage(`/pages/consent?${SEARCH}`, wireOf(preloaded));
     const requests = createDeferredQueue<'loadRequest'>();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
@@ -119,9 +121,13 @@ describeModel(consentMachine, {
       [{ path: '/pages/consent', element: <ConsentPage /> }, landing('/pages/alexatogether'), landing('/pages/login')],
       `/pages/consent?${SEARCH}`,
     );
-    return { assign, requests, router, loaded: null, error: null };
+    const loaded = preloaded ? loadedCaseOf({ type: 'sent', output: preloaded }) : null;
+    return { assign, requests, router, loaded, error: null, sent: Boolean(preloaded) };
   },
-  teardown: (ctx) => ctx.assign.mockRestore(),
+  teardown: (ctx) => {
+    ctx.assign.mockRestore();
+    forgetSentData();
+  },
   exec: {
     'xstate.done.actor.loadRequest': (step, ctx) => {
       ctx.loaded = loadedCaseOf(step.event);
@@ -151,6 +157,8 @@ describeModel(consentMachine, {
     },
     asking: async (_snapshot, ctx) => {
       await expectRequest(ctx);
+      // Sent with the page: on screen from the first render, and never asked for again.
+      if (ctx.sent) expect(ctx.requests.inputs('loadRequest')).toEqual([]);
       expectGroup('Manage', ctx.loaded!.manage);
       expectGroup('View', ctx.loaded!.view);
       expect(accept()).toBeEnabled();

@@ -4,7 +4,8 @@ import { useLocation } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { consentMachine } from '../../../machines/consent/consent.machine.ts';
 import type { LoadRequestInput } from '../../../machines/shared/consent-request.ts';
-import { getConsentRequest } from '../../api/oauth.ts';
+import { getConsentRequest, sentConsentRequest } from '../../api/oauth.ts';
+import { usePageData } from '../../lib/page-data.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
 import { useFollowUrl } from '../../lib/navigation.ts';
@@ -22,6 +23,8 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export function ConsentPage() {
   usePageTitle(msg`Authorize an application`);
   const { search } = useLocation();
+  // Sent with the page by the server when it could describe the request (src/lib/page-data.ts): no spinner first.
+  const sent = usePageData();
   const follow = useFollowUrl();
   const machine = useMemo(
     () =>
@@ -31,7 +34,9 @@ export function ConsentPage() {
       }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const [state, send] = useMachine(machine, { input: { search: search.replace(/^\?/, '') } });
+  const [state, send] = useMachine(machine, {
+    input: { search: search.replace(/^\?/, ''), preloaded: sentConsentRequest(sent) },
+  });
   const ended = state.matches('sessionEnded');
   useReturnToLoginWhen(ended);
 

@@ -4,23 +4,15 @@
  * invalid-link journeys.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, openPage, startE2eServer, useBrowserSuite } from '../support/browser.ts';
 import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 import { linkPath, mailsTo, waitForMail } from '../support/outbox.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 /** Fills the signup form and sends it once the proof-of-work captcha has answered (it solves in a worker). */
 async function signUp(page: Page, input: { email?: string; name: string; password: string }): Promise<void> {

@@ -6,23 +6,15 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowserSuite } from '../support/browser.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 
 const DOCS_PATH = '/pages/docs/alert-forwarding';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 /** The headings of the Markdown file as a reader should see them: level and text, inline code marks dropped. */
 function headingsOfTheDocs(): Array<{ level: number; text: string }> {

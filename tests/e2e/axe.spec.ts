@@ -3,22 +3,14 @@
  * (pages and dialogs) and really report a violation, or the silence of the other specs would prove nothing.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, watchAxe } from '../support/axe.ts';
-import { launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { openPage, useBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 describe('axe watcher', () => {
   it('scans each page and dialog state it settles into and reports rule, impact and selector', async (test) => {

@@ -2,21 +2,13 @@
  * The error page in Chromium: it says what the portal knows about the code in its link, never the link's own words.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 describe('error page', () => {
   it('prints no sentence from its link, and translates the codes it knows', async (test) => {

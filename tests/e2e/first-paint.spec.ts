@@ -3,22 +3,14 @@
  * they run React takes over the very same elements (hydration) without moving anything and without a warning.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pagePaths } from '../../shared-domain/page-paths.ts';
-import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { eventually, openPage, useBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 const PAGES = [
   [pagePaths.login, 'Sign in'],

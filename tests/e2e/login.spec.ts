@@ -3,21 +3,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithCli, eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { createUserWithCli, eventually, openPage, useBrowserSuite } from '../support/browser.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 function emailField(page: Page) {
   return page.getByLabel('Email', { exact: true });

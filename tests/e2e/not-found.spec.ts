@@ -3,21 +3,13 @@
  * for a plain unknown path and for one the server cannot even decode.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserSuite((started) => ({ server, browser } = started));
 
 describe('unknown address', () => {
   it.for([

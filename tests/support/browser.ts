@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect, type TestContext } from 'vitest';
+import { afterAll, beforeAll, expect, type TestContext } from 'vitest';
 import { formatAxeFindings, watchAxe } from './axe.ts';
 import { CHROMIUM_ARGS, requireChromium } from './chromium.ts';
 import { DEFAULT_TEST_PASSWORD, startTestServer, type TestServer, type TestServerEnv } from './server.ts';
@@ -38,6 +38,26 @@ export async function startE2eServer(overrides: TestServerEnv = {}): Promise<Tes
     // Specs log in more often than a person would; the per-account lock stays at its real default.
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     ...overrides,
+  });
+}
+
+/**
+ * One server and one browser for a spec file: both started before its tests and closed after them. The spec keeps
+ * its own `server` and `browser` variables: `useBrowserSuite((started) => ({ server, browser } = started))`.
+ */
+export function useBrowserSuite(
+  started: (suite: { server: TestServer; browser: Browser }) => void,
+  overrides: TestServerEnv = {},
+): void {
+  let suite: { server: TestServer; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startE2eServer(overrides), launchBrowser()]);
+    suite = { server, browser };
+    started(suite);
+  });
+  afterAll(async () => {
+    await suite?.browser.close();
+    await suite?.server.close();
   });
 }
 

@@ -1,11 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { alexaConsentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
-import {
-  loadedRequest,
-  requestFailureGuards,
-  type ConsentRequestDetails,
-  type LoadRequestInput,
-} from '../shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
+import { loadedRequest, requestFailureGuards, type LoadRequestInput } from '../shared/consent-request.ts';
 
 /** Consent failures; the view translates them through src/lib/error-messages.ts. */
 export type AlexaTogetherErrorCode = 'InvalidScopeError' | 'AnErrorOccured';

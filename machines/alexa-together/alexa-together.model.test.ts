@@ -8,7 +8,7 @@ import {
   type DeferredActors,
   type ModelStep,
 } from '../../tests/support/model-harness.ts';
-import type { ConsentRequestDetails } from '../shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import { alexaTogetherMachine, type AlexaTogetherInput } from './alexa-together.machine.ts';
 import {
   ALEXA_TOGETHER_INPUTS,

@@ -1,12 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { hasScope, parseScopes, type Scope } from '../../shared-domain/scopes.ts';
 import { alexaTogetherUrl, consentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
-import {
-  loadedRequest,
-  requestFailureGuards,
-  type ConsentRequestDetails,
-  type LoadRequestInput,
-} from '../shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
+import { loadedRequest, requestFailureGuards, type LoadRequestInput } from '../shared/consent-request.ts';
 
 /** Consent failures; the view translates them through src/lib/error-messages.ts. */
 export type ConsentErrorCode = 'InvalidScopeError' | 'AnErrorOccured';

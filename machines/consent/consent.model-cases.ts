@@ -3,7 +3,7 @@ import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import type { Resource } from '../../shared-domain/scopes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { ConsentRequestDetails } from '../shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import type { consentMachine } from './consent.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */

@@ -1,33 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { DeviceSession, DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
 import { isSessionEnded, isSessionGone, type DeviceSessionsErrorCode } from './device-sessions.errors.ts';
-
-/** One live login (GET /api/deviceSessions); times are epoch ms. */
-export interface DeviceSession {
-  id: string;
-  userId: string;
-  loginIp: string;
-  loginCountryCode: string | null;
-  lastIp: string;
-  lastCountryCode: string | null;
-  loginTime: number;
-  deviceDescription: string;
-  /** When the session stops working unless used again; not shown (shared-domain/last-active.ts says why). */
-  accessTokenExpires: number;
-  lastActive: number;
-  /** The session this page is using. */
-  current: boolean;
-}
-
-export interface DeviceSessionUser {
-  id: string;
-  friendlyName: string;
-  owner: boolean;
-}
-
-export interface DeviceSessionsData {
-  sessions: DeviceSession[];
-  users: DeviceSessionUser[];
-}
 
 export interface DeviceSessionsContext extends DeviceSessionsData {
   /** The session being confirmed or revoked. */

@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { DeviceSession, DeviceSessionsData, DeviceSessionUser, deviceSessionsMachine } from './device-sessions.machine.ts';
+import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '../../shared-domain/device-sessions.ts';
+import type { deviceSessionsMachine } from './device-sessions.machine.ts';
 
 /**
  * Model cases shared by the headless test and the test through the view. Times are noon UTC, so dates read the same

@@ -9,7 +9,8 @@ import {
   type ModelStep,
 } from '../../tests/support/model-harness.ts';
 import type { DeviceSessionsErrorCode } from './device-sessions.errors.ts';
-import { deviceSessionsMachine, type DeviceSession, type DeviceSessionsData } from './device-sessions.machine.ts';
+import type { DeviceSession, DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
+import { deviceSessionsMachine } from './device-sessions.machine.ts';
 import {
   deviceSessionsEvents,
   describeDeviceSessionsEvent,

@@ -1,4 +1,4 @@
-import { paths } from '../../src/app/paths.ts';
+import { pagePaths } from '../../shared-domain/page-paths.ts';
 
 /**
  * Where the consent and Alexa Together pages send the browser (product.md §4, §7; docs/api/oauth.md). Built here,
@@ -21,7 +21,7 @@ export function consentUrl(search: string): string {
 
 /** Accept with an alexa scope: the Alexa Together page first, with the same request. */
 export function alexaTogetherUrl(search: string): string {
-  return search ? `${paths.alexaTogether}?${search}` : paths.alexaTogether;
+  return search ? `${pagePaths.alexaTogether}?${search}` : pagePaths.alexaTogether;
 }
 
 export interface DenialRequest {
@@ -84,5 +84,5 @@ export function alexaConsentUrl(params: URLSearchParams): string {
  * errorPageMessageKey); it never shows either as text.
  */
 export function errorPageUrl(description: string | null, error: string | null = null): string {
-  return `${paths.error}?${query([['error', error], ['error_description', description]])}`;
+  return `${pagePaths.error}?${query([['error', error], ['error_description', description]])}`;
 }

@@ -1,28 +1,6 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
-
-/**
- * The pending authorization request behind the consent and Alexa Together pages, as the server describes it
- * (GET /api/consent/request, docs/api/oauth.md). Everything the pages show of the application comes from here:
- * their query may name any application, and decides nothing.
- */
-export interface ConsentRequestDetails {
-  /** The registered client's name. */
-  applicationName: string;
-  /** The account holder who registered the client; empty if the server knows none. */
-  ownerName: string;
-  /**
-   * The host of the redirect URI the answer goes back to; for an app on the user's device its loopback address or
-   * private-use scheme.
-   */
-  redirectHost: string;
-  /** The answer goes to an app on the user's device (RFC 8252), not to a web site. */
-  native: boolean;
-  /** Space-separated scopes, already within the user's rights and the client's. */
-  scope: string;
-  /** An alexa scope is asked: Accept goes through the Alexa Together page. */
-  alexa: boolean;
-}
 
 /** What a page loading the request asks of the server: the page's own query, which carries the handle. */
 export interface LoadRequestInput {

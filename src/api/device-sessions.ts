@@ -1,4 +1,4 @@
-import type { DeviceSession, DeviceSessionUser } from '../../machines/device-sessions/device-sessions.machine.ts';
+import type { DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
 import { apiRequest } from './client.ts';
 
 /** One row of GET /api/deviceSessions (docs/api/device-sessions.md): product.md §3 plus last_active and current. */
@@ -27,7 +27,7 @@ export interface DeviceSessionsBody {
   data: { device_sessions: DeviceSessionRow[]; users: DeviceSessionUserRow[] };
 }
 
-export async function getDeviceSessions(): Promise<{ sessions: DeviceSession[]; users: DeviceSessionUser[] }> {
+export async function getDeviceSessions(): Promise<DeviceSessionsData> {
   const { data } = await apiRequest<DeviceSessionsBody>('GET', 'deviceSessions');
   return {
     sessions: data.device_sessions.map((row) => ({

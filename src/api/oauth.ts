@@ -1,4 +1,4 @@
-import type { ConsentRequestDetails } from '../../machines/shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import type { LoginSuccessBody } from '../../shared-domain/login.ts';
 import { apiRequest } from './client.ts';
 

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import type { ConsentRequestDetails } from '../../machines/shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 
 /**
  * Who really asks, from the server's record of the request: the developer account that registered the application,

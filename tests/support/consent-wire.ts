@@ -1,4 +1,4 @@
-import type { ConsentRequestDetails } from '../../machines/shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import type { ConsentRequestBody } from '../../src/api/oauth.ts';
 
 /** A request description as GET /api/consent/request answers it (and as the server sends it with the page). */

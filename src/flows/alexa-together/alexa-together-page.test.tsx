@@ -15,7 +15,7 @@ import {
   SEARCH,
   serializeAlexaTogether,
 } from '../../../machines/alexa-together/alexa-together.model-cases.ts';
-import type { ConsentRequestDetails } from '../../../machines/shared/consent-request.ts';
+import type { ConsentRequestDetails } from '../../../shared-domain/consent-request.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';

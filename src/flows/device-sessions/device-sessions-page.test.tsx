@@ -3,11 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { DeviceSessionsErrorCode } from '../../../machines/device-sessions/device-sessions.errors.ts';
-import {
-  deviceSessionsMachine,
-  type DeviceSession,
-  type DeviceSessionsData,
-} from '../../../machines/device-sessions/device-sessions.machine.ts';
+import { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
 import {
   ACCOUNT,
   describeDeviceSessionsEvent,
@@ -20,6 +16,7 @@ import {
   serializeDeviceSessions,
 } from '../../../machines/device-sessions/device-sessions.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
+import type { DeviceSession, DeviceSessionsData } from '../../../shared-domain/device-sessions.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent, type ModelStep } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';

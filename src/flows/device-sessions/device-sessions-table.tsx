@@ -2,11 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type {
-  DeviceSession,
-  DeviceSessionsEvent,
-  deviceSessionsMachine,
-} from '../../../machines/device-sessions/device-sessions.machine.ts';
+import type { DeviceSessionsEvent, deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
+import type { DeviceSession } from '../../../shared-domain/device-sessions.ts';
 import { LastActiveText } from './last-active-text.tsx';
 import { sortSessions, type SessionSort, type SortColumn } from './session-order.ts';
 import '@mantine/core/styles/Table.layer.css';

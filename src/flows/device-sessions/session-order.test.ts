@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceSession } from '../../../machines/device-sessions/device-sessions.machine.ts';
+import type { DeviceSession } from '../../../shared-domain/device-sessions.ts';
 import { HERE, MEMBER, MEMBER_PC, OWNER, PHONE } from '../../../machines/device-sessions/device-sessions.model-cases.ts';
 import { DEFAULT_SORT, nextSort, sortSessions, type SessionSort } from './session-order.ts';
 

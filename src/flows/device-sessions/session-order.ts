@@ -1,4 +1,4 @@
-import type { DeviceSession, DeviceSessionUser } from '../../../machines/device-sessions/device-sessions.machine.ts';
+import type { DeviceSession, DeviceSessionUser } from '../../../shared-domain/device-sessions.ts';
 
 /** product.md §2: the three sortable columns. */
 export type SortColumn = 'loginTime' | 'deviceDescription' | 'lastActive';

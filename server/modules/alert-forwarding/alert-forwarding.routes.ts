@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parse } from '../../lib/parse.ts';
 import { limitBy } from '../../plugins/rate-limit.plugin.ts';
 import { sessionOf } from '../../plugins/session.plugin.ts';
-import { requireDeveloper } from '../clients/clients.routes.ts';
+import { requireDeveloper } from '../clients/developer.guard.ts';
 import { clearConfig, editField, getConfig, overwriteKeys, setUp, stopV3Alerts } from './alert-forwarding.service.ts';
 import { createSealer } from './key-sealing.ts';
 

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ServerCode } from '../../../shared-domain/error-codes.ts';
-import { AppError } from '../../errors.ts';
 import { parse } from '../../lib/parse.ts';
-import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { sessionOf } from '../../plugins/session.plugin.ts';
 import { clientEndpoints } from '../oauth/metadata.ts';
 import { createClient, deleteClient, listClients, rotateSecret, type ClientRecord } from './clients.service.ts';
+import { requireDeveloper } from './developer.guard.ts';
 import { REDIRECT_URI_LIMITS } from './redirect-uris.ts';
 
 // Lengths bound the request; the service owns the rules (grant types, URI shape, name length, caps).
@@ -18,21 +17,6 @@ const createBody = z
   .strict();
 const rotateBody = z.object({ client_id: z.string().min(1).max(200) }).strict();
 const idParams = z.object({ id: z.string().min(1).max(200) }).strict();
-
-/**
- * product.md §6: credentials belong to the group owner, and only in a group with API access. The owner check comes
- * first, so a member of an API-enabled group hears "not the owner" (code 9) rather than "access denied" (code 80).
- */
-export async function requireDeveloper(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireSession(request, reply);
-  const session = sessionOf(request);
-  if (!session.isOwner) {
-    throw new AppError(403, 'NotOwner', { code: ServerCode.NotOwner, message: 'Only the account owner can access this page' });
-  }
-  if (!session.apiAccess) {
-    throw new AppError(403, 'AccessDenied', { code: ServerCode.AccessDenied, message: 'The account has no API access' });
-  }
-}
 
 /** The wire form of a credential (product.md §3): never a secret or its hash. */
 function toWire(client: ClientRecord) {

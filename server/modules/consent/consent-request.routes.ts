@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from '../../lib/parse.ts';
 import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
 import { consentRequestQuery } from '../oauth/oauth-params.ts';
-import { authorizingUser, sendOutcome } from '../oauth/oauth.routes.ts';
+import { authorizingUser, sendOutcome } from '../oauth/authorize.http.ts';
 import { acceptConsentRequest, describeConsentRequest } from './consent-request.service.ts';
 
 /** The pending authorization request behind the consent pages: what they show, and their Accept. */

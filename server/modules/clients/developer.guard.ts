@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ServerCode } from '../../../shared-domain/error-codes.ts';
+import { AppError } from '../../errors.ts';
+import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+
+// A file of its own, not clients.routes.ts: alert-forwarding guards its routes with it too, and a module's routes
+// import no other module's routes (architecture.md §4 rule 6).
+
+/**
+ * product.md §6: credentials belong to the group owner, and only in a group with API access. The owner check comes
+ * first, so a member of an API-enabled group hears "not the owner" (code 9) rather than "access denied" (code 80).
+ */
+export async function requireDeveloper(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireSession(request, reply);
+  const session = sessionOf(request);
+  if (!session.isOwner) {
+    throw new AppError(403, 'NotOwner', { code: ServerCode.NotOwner, message: 'Only the account owner can access this page' });
+  }
+  if (!session.apiAccess) {
+    throw new AppError(403, 'AccessDenied', { code: ServerCode.AccessDenied, message: 'The account has no API access' });
+  }
+}

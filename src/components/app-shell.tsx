@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { ActionIcon, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +14,7 @@ import { loginReturningTo, useReturnToLoginWhen } from '../lib/return-to-login.t
 import { usePublicConfig } from '../lib/public-config.ts';
 import { cacheApiAccess, canSeeDeveloperMenu, readSessionClaims } from '../lib/session.ts';
 import { confirmedSessionCheck, rememberSessionCheck } from '../lib/session-check.ts';
+import { useProvidedMachine } from '../lib/use-provided-machine.ts';
 import '../app/styles-shell.ts';
 import classes from './app-shell.module.css';
 import { SessionCheckFailed } from './session-check-failed.tsx';
@@ -34,13 +35,9 @@ export function AuthenticatedShell({ children }: { children: ReactNode }) {
 
 /** Owns the session-check actor and picks the view for its state. */
 function SessionGate({ claims, children }: { claims: SessionClaims; children: ReactNode }) {
-  const machine = useMemo(
-    () =>
-      sessionCheckMachine.provide({
-        actors: { checkSession: fromPromise(async () => (await getSession()).data.user) },
-      }),
-    [],
-  );
+  const machine = useProvidedMachine(sessionCheckMachine, {
+    actors: { checkSession: fromPromise(async () => (await getSession()).data.user) },
+  });
   const [state, send, actor] = useMachine(machine, { snapshot: confirmedSessionCheck(claims) });
   const signedIn = state.matches('signedIn');
   const ended = state.matches('sessionEnded');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -15,6 +15,7 @@ import {
 import { paths } from '../../app/paths.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { AlertForwardingConfigured } from './alert-forwarding-configured.tsx';
 import { AlertForwardingConfirm } from './alert-forwarding-confirm.tsx';
 import { AlertForwardingEditDialog } from './alert-forwarding-edit-dialog.tsx';
@@ -42,24 +43,20 @@ function AlertForwarding() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const clientUid = search.get('client_uid') ?? '';
-  const machine = useMemo(
-    () =>
-      alertForwardingMachine.provide({
-        actors: {
-          loadConfig: fromPromise(({ input }: ClientInput) => getAlertForwardingConfig(input.clientUid)),
-          saveSetup: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingSetupPayload } }) =>
-            postAlertForwardingConfig(input.clientUid, input.payload),
-          ),
-          saveEdit: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingEditPayload } }) =>
-            putAlertForwardingField(input.clientUid, input.payload),
-          ),
-          renewKeys: fromPromise(({ input }: ClientInput) => putOverwritePortalKeys(input.clientUid)),
-          clearData: fromPromise(({ input }: ClientInput) => deleteAlertForwardingConfig(input.clientUid)),
-          stopV3Alerts: fromPromise(() => putRemoveCompanyId()),
-        },
-      }),
-    [],
-  );
+  const machine = useProvidedMachine(alertForwardingMachine, {
+    actors: {
+      loadConfig: fromPromise(({ input }: ClientInput) => getAlertForwardingConfig(input.clientUid)),
+      saveSetup: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingSetupPayload } }) =>
+        postAlertForwardingConfig(input.clientUid, input.payload),
+      ),
+      saveEdit: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingEditPayload } }) =>
+        putAlertForwardingField(input.clientUid, input.payload),
+      ),
+      renewKeys: fromPromise(({ input }: ClientInput) => putOverwritePortalKeys(input.clientUid)),
+      clearData: fromPromise(({ input }: ClientInput) => deleteAlertForwardingConfig(input.clientUid)),
+      stopV3Alerts: fromPromise(() => putRemoveCompanyId()),
+    },
+  });
   const [state, send] = useMachine(machine, { input: { clientUid } });
 
   const denied = state.matches('accessDenied');

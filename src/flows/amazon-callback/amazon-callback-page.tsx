@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { postLoginWithAmazon } from '../../api/oauth.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { takeAmazonLogin } from '../../lib/amazon-login.ts';
 import { useFollowUrl } from '../../lib/navigation.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { AmazonCallbackProgress } from './amazon-callback-progress.tsx';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -36,15 +37,11 @@ export function AmazonCallbackPage() {
   usePageTitle(msg`Login with Amazon`);
   const [search] = useSearchParams();
   const follow = useFollowUrl();
-  const machine = useMemo(
-    () =>
-      amazonCallbackMachine.provide({
-        actors: { signInWithAmazon: fromPromise(async ({ input }: { input: AmazonSignIn }) => signInOnce(input)) },
-        // The callback is spent: Back must not land on it again.
-        actions: { navigate: (_args, { url }: { url: string }) => follow(url, { replace: true }) },
-      }),
-    [], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  const machine = useProvidedMachine(amazonCallbackMachine, {
+    actors: { signInWithAmazon: fromPromise(async ({ input }: { input: AmazonSignIn }) => signInOnce(input)) },
+    // The callback is spent: Back must not land on it again.
+    actions: { navigate: (_args, { url }: { url: string }) => follow(url, { replace: true }) },
+  });
   const [, send] = useMachine(machine, { input: { product: PRODUCT_SLUG } });
 
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -7,6 +6,7 @@ import { authorizedAppsMachine, type AuthorizedApp } from '../../../machines/aut
 import { getAuthorizedApps, putRevokeConsent, type AuthorizedAppRow } from '../../api/oauth.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { AuthorizedAppsConfirm } from './authorized-apps-confirm.tsx';
 import { AuthorizedAppsEnded } from './authorized-apps-ended.tsx';
 import { AuthorizedAppsFailed } from './authorized-apps-failed.tsx';
@@ -27,19 +27,15 @@ export function AuthorizedAppsPage() {
 
 /** Inside the shell, so that a visitor without a session is sent to login before anything is asked of the server. */
 function AuthorizedApps() {
-  const machine = useMemo(
-    () =>
-      authorizedAppsMachine.provide({
-        actors: {
-          loadApps: fromPromise(async (): Promise<AuthorizedApp[]> => (await getAuthorizedApps()).map(fromRow)),
-          revokeApp: fromPromise(async ({ input }: { input: { clientId: string } }) => {
-            const remaining = await putRevokeConsent(input.clientId);
-            return remaining ? fromRow(remaining) : null;
-          }),
-        },
+  const machine = useProvidedMachine(authorizedAppsMachine, {
+    actors: {
+      loadApps: fromPromise(async (): Promise<AuthorizedApp[]> => (await getAuthorizedApps()).map(fromRow)),
+      revokeApp: fromPromise(async ({ input }: { input: { clientId: string } }) => {
+        const remaining = await putRevokeConsent(input.clientId);
+        return remaining ? fromRow(remaining) : null;
       }),
-    [],
-  );
+    },
+  });
   const [state, send] = useMachine(machine);
   const ended = state.matches('sessionEnded');
   useReturnToLoginWhen(ended);

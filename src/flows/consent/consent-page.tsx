@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -10,6 +9,7 @@ import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
 import { useFollowUrl } from '../../lib/navigation.ts';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { ConsentLoading } from './consent-loading.tsx';
 import { ConsentRefused } from './consent-refused.tsx';
 import { ConsentRequest } from './consent-request.tsx';
@@ -26,14 +26,10 @@ export function ConsentPage() {
   // Sent with the page by the server when it could describe the request (src/lib/page-data.ts): no spinner first.
   const sent = usePageData();
   const follow = useFollowUrl();
-  const machine = useMemo(
-    () =>
-      consentMachine.provide({
-        actions: { navigate: (_args, { url }: { url: string }) => follow(url) },
-        actors: { loadRequest: fromPromise(({ input }: { input: LoadRequestInput }) => getConsentRequest(input.search)) },
-      }),
-    [], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  const machine = useProvidedMachine(consentMachine, {
+    actions: { navigate: (_args, { url }: { url: string }) => follow(url) },
+    actors: { loadRequest: fromPromise(({ input }: { input: LoadRequestInput }) => getConsentRequest(input.search)) },
+  });
   const [state, send] = useMachine(machine, {
     input: { search: search.replace(/^\?/, ''), preloaded: sentConsentRequest(sent) },
   });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -12,6 +12,7 @@ import { DeviceSessionsFailed } from './device-sessions-failed.tsx';
 import { DeviceSessionsLoading } from './device-sessions-loading.tsx';
 import { DeviceSessionsTable } from './device-sessions-table.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { DEFAULT_SORT, nextSort, type SessionSort } from './session-order.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -29,17 +30,13 @@ export function DeviceSessionsPage() {
 /** Inside the shell, so that a visitor without a session is sent to login before anything is asked of the server. */
 function DeviceSessions() {
   const { t } = useLingui();
-  const machine = useMemo(
-    () =>
-      deviceSessionsMachine.provide({
-        actors: {
-          loadSessions: fromPromise(() => getDeviceSessions()),
-          revokeSession: fromPromise(({ input }: { input: { id: string } }) => deleteDeviceSession(input.id)),
-          revokeAllSessions: fromPromise(() => deleteOtherDeviceSessions()),
-        },
-      }),
-    [],
-  );
+  const machine = useProvidedMachine(deviceSessionsMachine, {
+    actors: {
+      loadSessions: fromPromise(() => getDeviceSessions()),
+      revokeSession: fromPromise(({ input }: { input: { id: string } }) => deleteDeviceSession(input.id)),
+      revokeAllSessions: fromPromise(() => deleteOtherDeviceSessions()),
+    },
+  });
   const [state, send] = useMachine(machine);
   // The order is the table's business, but it lives here so that a Refresh (which unmounts the table) keeps it.
   const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);

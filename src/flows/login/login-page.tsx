@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,6 +13,7 @@ import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { navigation } from '../../lib/navigation.ts';
 import { forgetApiAccess } from '../../lib/session.ts';
 import { useHasSessionCookie } from '../../lib/page-env.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
@@ -24,33 +25,29 @@ export function LoginPage() {
   usePageTitle(msg`Log in`);
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      loginMachine.provide({
-        actors: {
-          resumeSession: fromPromise(async ({ input }: { input: { returnTo: string | null } }) => {
-            try {
-              const { redirect } = await postResumeSession(input.returnTo);
-              return { redirect };
-            } catch (error) {
-              // A cookie the server no longer honours simply means there is nothing to resume.
-              if (isApiError(error) && error.code === GenericCode.NO_SESSION) return null;
-              throw error;
-            }
-          }),
-          submitLogin: fromPromise(async ({ input }: { input: LoginRequest }) => {
-            const { redirect } = await postLogin({
-              username: input.username.trim(),
-              password: input.password,
-              return_to: input.returnTo,
-              short_lived: input.shortLived ? true : undefined,
-            });
-            return { redirect };
-          }),
-        },
+  const machine = useProvidedMachine(loginMachine, {
+    actors: {
+      resumeSession: fromPromise(async ({ input }: { input: { returnTo: string | null } }) => {
+        try {
+          const { redirect } = await postResumeSession(input.returnTo);
+          return { redirect };
+        } catch (error) {
+          // A cookie the server no longer honours simply means there is nothing to resume.
+          if (isApiError(error) && error.code === GenericCode.NO_SESSION) return null;
+          throw error;
+        }
       }),
-    [],
-  );
+      submitLogin: fromPromise(async ({ input }: { input: LoginRequest }) => {
+        const { redirect } = await postLogin({
+          username: input.username.trim(),
+          password: input.password,
+          return_to: input.returnTo,
+          short_lived: input.shortLived ? true : undefined,
+        });
+        return { redirect };
+      }),
+    },
+  });
   // A return_to the server would refuse is not passed on (to it, to Login with Amazon): the default page it is.
   const sessionCookie = useHasSessionCookie();
   const [state, send] = useMachine(machine, {

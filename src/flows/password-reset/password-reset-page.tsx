@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { paths, withQuery } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { PasswordResetDone } from './password-reset-done.tsx';
 import { PasswordResetFailed } from './password-reset-failed.tsx';
 import { PasswordResetForm } from './password-reset-form.tsx';
@@ -25,27 +25,23 @@ export function PasswordResetPage() {
   // product.md §2: email is removed from the carried params (the token is this page's own too).
   const carried = useCarriedQuery(['email', 'reset_token']);
   const email = search.get('email') ?? '';
-  const machine = useMemo(
-    () =>
-      passwordResetMachine.provide({
-        actors: {
-          checkResetToken: fromPromise<void, { resetToken: string | null }>(async ({ input }) => {
-            // A link that lost its token is as invalid as a wrong one; no need to ask the server.
-            if (!input.resetToken) throw new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'));
-            await getPasswordChangeCheck(input.resetToken);
-          }),
-          changePassword: fromPromise<{ message: string }, ChangePasswordRequest>(async ({ input }) => {
-            const { message } = await patchPasswordChange(input.resetToken, {
-              password: input.password,
-              logout: true,
-              language: activeLocale(),
-            });
-            return { message };
-          }),
-        },
+  const machine = useProvidedMachine(passwordResetMachine, {
+    actors: {
+      checkResetToken: fromPromise<void, { resetToken: string | null }>(async ({ input }) => {
+        // A link that lost its token is as invalid as a wrong one; no need to ask the server.
+        if (!input.resetToken) throw new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'));
+        await getPasswordChangeCheck(input.resetToken);
       }),
-    [],
-  );
+      changePassword: fromPromise<{ message: string }, ChangePasswordRequest>(async ({ input }) => {
+        const { message } = await patchPasswordChange(input.resetToken, {
+          password: input.password,
+          logout: true,
+          language: activeLocale(),
+        });
+        return { message };
+      }),
+    },
+  });
   const [state, send] = useMachine(machine, { input: { resetToken: search.get('reset_token') } });
 
   return (

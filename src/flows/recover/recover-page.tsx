@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { getRecover } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { RecoverForm } from './recover-form.tsx';
 import { RecoverSent } from './recover-sent.tsx';
 import { msg } from '@lingui/core/macro';
@@ -18,14 +18,11 @@ export function RecoverPage() {
   const [search] = useSearchParams();
   // email is this page's own field; everything else (return_to…) rides along to the API and the links.
   const carried = useCarriedQuery(['email']);
-  const machine = useMemo(() => {
-    // The query is read once, like the machine's input: the page does not change it while it lives.
-    const params = carried.params;
-    const send = fromPromise<void, { email: string }>(async ({ input }) => {
-      await getRecover(input.email, activeLocale(), params);
-    });
-    return recoverMachine.provide({ actors: { sendRecovery: send, resendRecovery: send } });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The query is read once, like the machine's input (actors are the first render's): the page does not change it.
+  const sendRecovery = fromPromise<void, { email: string }>(async ({ input }) => {
+    await getRecover(input.email, activeLocale(), carried.params);
+  });
+  const machine = useProvidedMachine(recoverMachine, { actors: { sendRecovery, resendRecovery: sendRecovery } });
   const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { getResendVerification, getVerifyCheck } from '../../api/account.ts';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { SignupResendAsking } from './signup-resend-asking.tsx';
 import { SignupResendChecking } from './signup-resend-checking.tsx';
 import { SignupResendFailed } from './signup-resend-failed.tsx';
@@ -20,20 +21,16 @@ export function SignupResendPage() {
   usePageTitle(msg`Verify your email`);
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      signupResendMachine.provide({
-        actors: {
-          checkVerification: fromPromise(async ({ input }: { input: SignupResendInput }) => {
-            await getVerifyCheck(input.email.trim());
-          }),
-          resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
-            await getResendVerification(input.email.trim(), activeLocale());
-          }),
-        },
+  const machine = useProvidedMachine(signupResendMachine, {
+    actors: {
+      checkVerification: fromPromise(async ({ input }: { input: SignupResendInput }) => {
+        await getVerifyCheck(input.email.trim());
       }),
-    [],
-  );
+      resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
+        await getResendVerification(input.email.trim(), activeLocale());
+      }),
+    },
+  });
   const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
 
   // An account already verified goes to login (found on load, or by a resend that found nothing to do).

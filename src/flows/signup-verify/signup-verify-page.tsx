@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { toLocale } from '../../../shared-domain/locales.ts';
 import { getResendVerification, getVerify } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { SignupVerifyActivated } from './signup-verify-activated.tsx';
 import { SignupVerifyAlreadyActive } from './signup-verify-already-active.tsx';
 import { SignupVerifyFailed } from './signup-verify-failed.tsx';
@@ -38,21 +38,20 @@ function verifyOnce(token: string): Promise<VerifyAccountOutput> {
 export function SignupVerifyPage() {
   usePageTitle(msg`Account activation`);
   const [search] = useSearchParams();
-  const machine = useMemo(() => {
-    // The link names the language the account signed up in; the new mail is written in it too.
-    const language = toLocale(search.get('language')) ?? activeLocale();
-    return signupVerifyMachine.provide({
-      actors: {
-        verifyAccount: fromPromise(async ({ input }: { input: { verificationToken: string | null } }) => {
-          if (!input.verificationToken) throw new Error('The link has no verification token');
-          return verifyOnce(input.verificationToken);
-        }),
-        resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
-          await getResendVerification(input.email.trim(), language);
-        }),
-      },
-    });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The link names the language the account signed up in; the new mail is written in it too (actors are the first
+  // render's, so the language is the one the page opened with).
+  const language = toLocale(search.get('language')) ?? activeLocale();
+  const machine = useProvidedMachine(signupVerifyMachine, {
+    actors: {
+      verifyAccount: fromPromise(async ({ input }: { input: { verificationToken: string | null } }) => {
+        if (!input.verificationToken) throw new Error('The link has no verification token');
+        return verifyOnce(input.verificationToken);
+      }),
+      resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
+        await getResendVerification(input.email.trim(), language);
+      }),
+    },
+  });
   const [state, send] = useMachine(machine, {
     input: { verificationToken: search.get('verification_token'), email: search.get('email') ?? '' },
   });

@@ -12,7 +12,7 @@ import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { OwnerOnlyNotice } from '../../components/owner-only-notice.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { clearLocalStorage } from '../../lib/session.ts';
-import { CreateGrantDialog } from '../create-grant/create-grant-dialog.tsx';
+import { CreateGrantDialog } from './create-grant-dialog.tsx';
 import { CredentialsAccessDenied } from './credentials-access-denied.tsx';
 import { CredentialsAuthError } from './credentials-auth-error.tsx';
 import { CredentialsConfirmChange } from './credentials-confirm-change.tsx';

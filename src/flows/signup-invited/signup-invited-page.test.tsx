@@ -20,7 +20,7 @@ import { createDeferredQueue, describeModel, type DeferredQueue } from '../../..
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupInvitedPage } from './signup-invited-page.tsx';
-import { checkFailedText, failureText, fieldLabels } from '../signup/signup-view-cases.ts';
+import { checkFailedText, failureText, fieldLabels } from '../../components/signup-form/signup-view-cases.ts';
 
 const server = useMswServer();
 const INVITATION_TOKEN = 'invitation-token-1';

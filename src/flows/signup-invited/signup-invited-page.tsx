@@ -7,7 +7,7 @@ import type { SignupRequest } from '../../../machines/signup/signup.machine.ts';
 import { getInvitationCheck, postInvitedSignup } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
-import { SignupForm } from '../signup/signup-form.tsx';
+import { SignupForm } from '../../components/signup-form/signup-form.tsx';
 import { SignupInvitedChecking } from './signup-invited-checking.tsx';
 import { SignupInvitedDone } from './signup-invited-done.tsx';
 import { SignupInvitedFailed } from './signup-invited-failed.tsx';

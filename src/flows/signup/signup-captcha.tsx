@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { CAPTCHA_CHALLENGE_URL } from '../../api/account.ts';
 import { toLocale, type Locale } from '../../../shared-domain/locales.ts';
 import { ScriptCaptcha } from './signup-captcha-script.tsx';
-import { useSignupConfig } from './signup-config.ts';
+import { useSignupConfig } from '../../lib/signup-config.ts';
 import classes from './signup-captcha.module.css';
 
 /**

@@ -21,7 +21,7 @@ import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
 import type { CaptchaProps } from './signup-captcha.tsx';
 import { SignupPage } from './signup-page.tsx';
-import { failureText, fieldLabels, resendFailureText } from './signup-view-cases.ts';
+import { failureText, fieldLabels, resendFailureText } from '../../components/signup-form/signup-view-cases.ts';
 
 const server = useMswServer();
 const TERMS_URL = 'https://provider.example/terms';

@@ -9,7 +9,7 @@ import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
 import { SignupCaptcha, type CaptchaComponent } from './signup-captcha.tsx';
 import { SignupDone } from './signup-done.tsx';
-import { SignupForm } from './signup-form.tsx';
+import { SignupForm } from '../../components/signup-form/signup-form.tsx';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

@@ -27,7 +27,7 @@ import type { GrantType } from '../../../shared-domain/credentials.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
-import { CredentialsPage } from '../credentials/credentials-page.tsx';
+import { CredentialsPage } from './credentials-page.tsx';
 
 const server = useMswServer();
 

@@ -6,13 +6,13 @@ import type { SnapshotFrom } from 'xstate';
 import type { createSignupMachine, SignupEvent, SignupField } from '../../../machines/signup/signup.machine.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { PasswordRequirements } from '../../components/password-requirements.tsx';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
+import { LinkRow } from '../centered-layout.tsx';
+import { PasswordRequirements } from '../password-requirements.tsx';
+import { BusyButton, MachineForm } from '../busy-button.tsx';
+import { StatusMessage } from '../status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
 import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
-import { useSignupConfig } from './signup-config.ts';
+import { useSignupConfig } from '../../lib/signup-config.ts';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 

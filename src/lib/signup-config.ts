@@ -1,5 +1,5 @@
-import type { CaptchaConfig } from '../../api/account.ts';
-import { useLoadedPublicConfig } from '../../lib/public-config.ts';
+import type { CaptchaConfig } from '../api/account.ts';
+import { useLoadedPublicConfig } from './public-config.ts';
 
 export interface SignupConfig {
   captcha: CaptchaConfig;

@@ -7,7 +7,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        { extends: true, test: { name: 'shared', environment: 'node', include: ['shared-domain/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
+        { extends: true, test: { name: 'shared', environment: 'node', include: ['shared-domain/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'tests/architecture/**/*.test.ts'] } },
         { extends: true, test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'] } },
         {
           extends: true,

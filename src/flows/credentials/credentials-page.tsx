@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -12,6 +11,7 @@ import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { OwnerOnlyNotice } from '../../components/owner-only-notice.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { clearLocalStorage } from '../../lib/session.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { CreateGrantDialog } from './create-grant-dialog.tsx';
 import { CredentialsAccessDenied } from './credentials-access-denied.tsx';
 import { CredentialsAuthError } from './credentials-auth-error.tsx';
@@ -34,30 +34,29 @@ export function CredentialsPage() {
   );
 }
 
+// The invoked dialog's machine needs nothing of the page's render, so it is provided once for all mounts.
+const grantMachine = createGrantMachine.provide({
+  actors: { submitGrant: fromPromise(({ input }: { input: CreateGrantPayload }) => postClientGrant(input)) },
+});
+
 function Credentials() {
   const { t } = useLingui();
-  const machine = useMemo(
-    () =>
-      credentialsMachine.provide({
-        actors: {
-          loadCredentials: fromPromise(() => getCredentials()),
-          changeSecret: fromPromise(({ input }: { input: { clientId: string } }) => putClientGrant(input.clientId)),
-          deleteCredential: fromPromise(({ input }: { input: { id: string } }) => deleteClientCredentials(input.id)),
-          endSession: fromPromise<void>(async () => {
-            try {
-              await getLogout();
-            } finally {
-              // product.md §3: all local storage is cleared on logout, whatever the server answered.
-              clearLocalStorage();
-            }
-          }),
-          createGrant: createGrantMachine.provide({
-            actors: { submitGrant: fromPromise(({ input }: { input: CreateGrantPayload }) => postClientGrant(input)) },
-          }),
-        },
+  const machine = useProvidedMachine(credentialsMachine, {
+    actors: {
+      loadCredentials: fromPromise(() => getCredentials()),
+      changeSecret: fromPromise(({ input }: { input: { clientId: string } }) => putClientGrant(input.clientId)),
+      deleteCredential: fromPromise(({ input }: { input: { id: string } }) => deleteClientCredentials(input.id)),
+      endSession: fromPromise<void>(async () => {
+        try {
+          await getLogout();
+        } finally {
+          // product.md §3: all local storage is cleared on logout, whatever the server answered.
+          clearLocalStorage();
+        }
       }),
-    [],
-  );
+      createGrant: grantMachine,
+    },
+  });
   const [state, send] = useMachine(machine);
 
   // Login in the popup, or a 401 from any call: the login page, then back to this page.

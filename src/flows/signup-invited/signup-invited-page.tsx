@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +6,7 @@ import type { SignupRequest } from '../../../machines/signup/signup.machine.ts';
 import { getInvitationCheck, postInvitedSignup } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { activeLocale } from '../../lib/active-locale.ts';
+import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { SignupForm } from '../../components/signup-form/signup-form.tsx';
 import { SignupInvitedChecking } from './signup-invited-checking.tsx';
 import { SignupInvitedDone } from './signup-invited-done.tsx';
@@ -23,28 +23,26 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export function SignupInvitedPage() {
   usePageTitle(msg`Invitation`);
   const [search] = useSearchParams();
-  const machine = useMemo(() => {
-    // The query is read once: the page does not change it while it lives.
-    const invitationToken = search.get('invitation_token') ?? '';
-    return signupInvitedMachine.provide({
-      actors: {
-        checkInvitation: fromPromise(async () => {
-          const { data } = await getInvitationCheck(invitationToken);
-          return { email: data.email };
-        }),
-        submitSignup: fromPromise(async ({ input }: { input: SignupRequest }) => {
-          const { message } = await postInvitedSignup(invitationToken, {
-            email: input.email.trim(),
-            password: input.password,
-            friendly_name: input.friendlyName.trim(),
-            accept_terms: true,
-            language: activeLocale(),
-          });
-          return { message };
-        }),
-      },
-    });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The query is read once (actors are the first render's): the page does not change it while it lives.
+  const invitationToken = search.get('invitation_token') ?? '';
+  const machine = useProvidedMachine(signupInvitedMachine, {
+    actors: {
+      checkInvitation: fromPromise(async () => {
+        const { data } = await getInvitationCheck(invitationToken);
+        return { email: data.email };
+      }),
+      submitSignup: fromPromise(async ({ input }: { input: SignupRequest }) => {
+        const { message } = await postInvitedSignup(invitationToken, {
+          email: input.email.trim(),
+          password: input.password,
+          friendly_name: input.friendlyName.trim(),
+          accept_terms: true,
+          language: activeLocale(),
+        });
+        return { message };
+      }),
+    },
+  });
   const [state, send] = useMachine(machine);
 
   return (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { http, HttpResponse } from 'msw';
@@ -36,8 +36,10 @@ describe('page titles and headings', () => {
   it.each(pages)('%s is named in the tab and has exactly one h1', async (url, page, signedIn) => {
     if (signedIn) setSessionClaims({ apiAccess: false, isGroupOwner: false });
     await renderApp(url);
+    // A signed-in page names itself once the server has confirmed the session; until then the shell's own heading
+    // shows, so the heading alone does not say the page is there.
+    await waitFor(() => expect(document.title).toBe(`${i18n._(page)} · Monitoring service`));
     await screen.findByRole('heading', { level: 1 });
-    expect(document.title).toBe(`${i18n._(page)} · Monitoring service`);
     expect(document.querySelectorAll('h1')).toHaveLength(1);
   });
 

@@ -10,6 +10,7 @@ import type { RenderPage } from '../shared-domain/page-render.ts';
 import { i18n, loadCatalog } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { HydrationDone } from './lib/hydration.ts';
 import { ServerPageEnvProvider, type PageEnv } from './lib/page-env.ts';
 import { toPublicConfig } from './lib/public-config.ts';
 
@@ -29,6 +30,7 @@ export const render: RenderPage = async ({ url, locale, config, hostname, cookie
     <StrictMode>
       <ServerPageEnvProvider value={env}>
         <Providers>
+          <HydrationDone />
           <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
         </Providers>
       </ServerPageEnvProvider>

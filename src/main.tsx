@@ -6,6 +6,7 @@ import { activateLocale, detectLocale, mirrorStoredLanguage } from './app/i18n.t
 import { Providers } from './app/providers.tsx';
 import { createRouter, loadMatchedRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { HydrationDone, markHydrated, watchEarlyInput } from './lib/hydration.ts';
 import { ServerPageEnvProvider } from './lib/page-env.ts';
 
 const container = document.getElementById('root')!;
@@ -28,6 +29,7 @@ const app = (
   <StrictMode>
     <ServerPageEnvProvider value={null}>
       <Providers>
+        <HydrationDone />
         <RouterProvider router={createRouter()} />
       </Providers>
     </ServerPageEnvProvider>
@@ -35,6 +37,7 @@ const app = (
 );
 
 if (hydrate) {
+  watchEarlyInput(container);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
   // the whole tree: the page the reader already sees keeps responding while React takes it over.
   startTransition(() => {
@@ -45,6 +48,7 @@ if (hydrate) {
   });
 } else {
   // A language only this browser knows (its storage): the server's markup is in another one, so it is replaced.
+  markHydrated();
   container.replaceChildren();
   createRoot(container).render(app);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { useHydrated } from '../lib/hydration.ts';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
 
 interface Props extends ButtonProps {
@@ -13,14 +14,19 @@ interface Props extends ButtonProps {
   onClick?: () => void;
 }
 
-/** Every button that starts a server call looks and behaves the same while the call runs. */
+/**
+ * Every button that starts a server call looks and behaves the same while the call runs. On a page the server
+ * rendered it is offered once React has the page: before that it could do nothing, and a submit button would let the
+ * browser submit the form itself.
+ */
 export function BusyButton({ busy, enabled, children, type = 'button', onClick, ...rest }: Props) {
+  const hydrated = useHydrated();
   return (
     <Button
       {...rest}
       type={type}
       onClick={onClick}
-      disabled={busy || !enabled}
+      disabled={busy || !enabled || !hydrated}
       leftSection={busy ? <Loader size="xs" color="gray" /> : rest.leftSection}
     >
       {busy ? <Trans>Processing</Trans> : children}
@@ -48,6 +54,9 @@ export function MachineForm({ onSubmit, children, error = null, invalidField = n
   return (
     <form
       ref={ref}
+      // Were the browser ever to submit it itself (before the scripts run), the fields go in a body, never into the
+      // address, the history and the server's logs.
+      method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

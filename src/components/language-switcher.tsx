@@ -1,4 +1,5 @@
 import { NativeSelect } from '@mantine/core';
+import { useHydrated } from '../lib/hydration.ts';
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
 import { chooseLocale } from '../app/i18n.ts';
@@ -14,8 +15,12 @@ const ENDONYMS: Record<Locale, string> = {
 
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui();
+  // On a page the server rendered, a choice made before React has the page could be lost between the two (React puts
+  // a controlled select back to the value it rendered): the switcher is offered once React has it.
+  const hydrated = useHydrated();
   return (
     <NativeSelect
+      disabled={!hydrated}
       size="xs"
       aria-label={t`Language`}
       value={i18n.locale}

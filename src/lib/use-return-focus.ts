@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** How long a page may take to show or enable the opener again (a list reloads after its dialog changed it). */
-const REAPPEAR_MS = 3000;
+/**
+ * How long a page may take to show or enable the opener again (a list reloads after its dialog changed it): a
+ * reload over a phone's network, or on a busy machine, can take several seconds. Focus is only given while nothing
+ * else has it, so waiting longer never takes it from where the reader put it.
+ */
+const REAPPEAR_MS = 10_000;
 
 /** What names a control to a reader: its tag, its test id, its accessible label or its text. */
 function identity(element: HTMLElement): string {

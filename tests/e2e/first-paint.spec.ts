@@ -71,11 +71,14 @@ const hydrated = (page: Page) =>
     );
   });
 
-/** Holds every API call until `release`: the page stays in the state it hydrated in while it is measured. */
-async function holdApi(page: Page) {
+/**
+ * Holds the requests matching `pattern` until the returned function is called: the scripts, so the page can be
+ * measured as the server sent it, or the API, so it stays in the state it hydrated in.
+ */
+async function hold(page: Page, pattern: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/**', async (route) => {
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
@@ -89,16 +92,20 @@ describe('each public page paints from HTML, then hydrates in place', () => {
     const { page: still } = await openPage(browser, test, { baseURL: server.url, javaScriptEnabled: false, viewport, axe: false });
     await still.goto(path);
     await still.getByRole('heading', { level: 1, name: heading }).waitFor();
-    const before = await layout(still);
 
+    // The same page before and after its scripts run (so with the same fonts): nothing may move.
     const { page } = await openPage(browser, test, { baseURL: server.url, viewport });
     const errors = await watchHydration(page);
-    const release = await holdApi(page);
-    await page.goto(path);
+    const releaseApi = await hold(page, '**/api/**');
+    const releaseScripts = await hold(page, '**/assets/*.js');
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    const before = await layout(page);
+    releaseScripts();
     await eventually(() => hydrated(page)).toBe(true);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     expect(await layout(page)).toEqual(before);
-    release();
+    releaseApi();
     await page.waitForLoadState('networkidle');
     // An unknown token or address is answered 4xx, which the console reports as a failed load; anything else (a
     // hydration mismatch, an exception) is an error.
@@ -123,5 +130,41 @@ describe('the language of the first paint', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fi-fi');
     await eventually(() => hydrated(page)).toBe(true);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('what a reader does before the scripts run', () => {
+  it('is kept: typed values reach the form, and the browser does not submit it itself', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const errors = await watchHydration(page);
+    // The scripts are held back: the reader meets the server's page alone, as on a slow phone.
+    const releaseScripts = await hold(page, '**/assets/*.js');
+    const logins: unknown[] = [];
+    await page.route('**/api/login', async (route) => {
+      logins.push(route.request().postDataJSON());
+      await route.fulfill({ status: 401, json: { success: false, code: 1, name: 'InvalidCredentials', message: 'x' } });
+    });
+
+    // Module scripts hold up DOMContentLoaded: the page is there once it has its heading.
+    await page.goto(pagePaths.login, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Secret1234');
+    // Nothing can act yet: the button and the language switcher are not offered, and Enter does not make the browser
+    // submit the form itself (which would put the password into the address).
+    expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Language' }).isDisabled()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(page.url()).toBe(`${server.url}${pagePaths.login}`);
+
+    releaseScripts();
+    await eventually(() => hydrated(page)).toBe(true);
+    // The typed values are the form's: submitting sends them.
+    expect(await page.getByRole('combobox', { name: 'Language' }).isEnabled()).toBe(true);
+    expect(await page.locator('input[name="username"]').inputValue()).toBe('early@example.com');
+    await page.locator('input[name="password"]').press('Enter');
+    await eventually(() => logins.length).toBe(1);
+    expect(logins[0]).toMatchObject({ username: 'early@example.com', password: 'Secret1234' });
+    expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

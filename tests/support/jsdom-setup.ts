@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { markHydrated } from '../../src/lib/hydration.ts';
 import { forgetSessionCheck } from '../../src/lib/session-check.ts';
+
+// Views render in jsdom the way the SPA renders a page it was not sent rendered: React's from the first render.
+markHydrated();
 
 // Mantine reads these browser APIs that jsdom lacks (architecture.md §8).
 if (!window.matchMedia) {

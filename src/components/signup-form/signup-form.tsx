@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { createSignupMachine, SignupEvent, SignupField } from '../../../machines/signup/signup.machine.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../centered-layout.tsx';
 import { PasswordRequirements } from '../password-requirements.tsx';
@@ -15,6 +15,7 @@ import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { useSignupConfig } from '../../lib/signup-config.ts';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
+import { EmailField } from '../email-field.tsx';
 
 interface Props {
   state: SnapshotFrom<ReturnType<typeof createSignupMachine>>;
@@ -51,15 +52,10 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
         <StatusMessage kind="error">
           {error ? failureText(i18n, error) : null}
         </StatusMessage>
-        <TextInput
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
+        <EmailField
           value={email}
           readOnly={!state.can({ type: 'form.change', field: 'email', value: email })}
-          onChange={change('email')}
+          onValueChange={(value) => send({ type: 'form.change', field: 'email', value })}
           {...(emailFixed
             ? { variant: 'filled', 'aria-readonly': true, description: t`The invitation is for this address; it cannot be changed.` }
             : {})}

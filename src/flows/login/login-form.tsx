@@ -1,10 +1,9 @@
-import { Anchor, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, PasswordInput, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { LoginEvent, loginMachine } from '../../../machines/login/login.machine.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH } from '../../../shared-domain/login.ts';
 import { paths } from '../../app/paths.ts';
 import { MOBILE_MAX_WIDTH } from '../../app/theme.ts';
@@ -14,6 +13,7 @@ import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
 import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
+import { EmailField } from '../../components/email-field.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof loginMachine>;
@@ -45,14 +45,11 @@ export function LoginForm({ state, send }: Props) {
         ) : (
           <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
         )}
-        <TextInput
-          label={t`Email`}
-          type="email"
+        <EmailField
           name="username"
           autoComplete="username"
-          maxLength={EMAIL_MAX_LENGTH}
           value={username}
-          onChange={(event) => send({ type: 'form.change', field: 'username', value: event.currentTarget.value })}
+          onValueChange={(value) => send({ type: 'form.change', field: 'username', value })}
         />
         <PasswordInput
           label={t`Password`}

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
@@ -7,9 +7,9 @@ import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { failureText } from '../../lib/error-messages.ts';
 import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
+import { EmailField } from '../../components/email-field.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -19,7 +19,7 @@ interface Props {
 
 /** The form in every state that shows it: idle, sending (busy) and error. */
 export function RecoverForm({ state, send, linkSearch }: Props) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const busy = state.hasTag('busy');
   const { email, error } = state.context;
 
@@ -39,15 +39,7 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
         <StatusMessage kind="error">
           {error ? failureText(i18n, error) : null}
         </StatusMessage>
-        <TextInput
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="username"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
-        />
+        <EmailField autoComplete="username" value={email} onValueChange={(value) => send({ type: 'form.change', value })} />
         <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
           <Trans>Send</Trans>
         </BusyButton>

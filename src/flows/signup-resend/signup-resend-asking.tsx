@@ -1,15 +1,15 @@
-import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupResendEvent, signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { paths } from '../../app/paths.ts';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { failureText } from '../../lib/error-messages.ts';
 import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
+import { EmailField } from '../../components/email-field.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -18,7 +18,7 @@ interface Props {
 
 /** No address known to need verification (none in the link, or not registered): ask for it, then resend (asking, sending). */
 export function SignupResendAsking({ state, send }: Props) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { email, error } = state.context;
   return (
     <MachineForm
@@ -34,15 +34,7 @@ export function SignupResendAsking({ state, send }: Props) {
           <Trans>Enter the email you signed up with, and we will send the confirmation email to it again.</Trans>
         </Text>
         <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
-        <TextInput
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
-        />
+        <EmailField value={email} onValueChange={(value) => send({ type: 'form.change', value })} />
         <BusyButton type="submit" fullWidth busy={state.hasTag('busy')} enabled={state.can({ type: 'form.submit' })}>
           <Trans>Resend</Trans>
         </BusyButton>

@@ -11,13 +11,12 @@ const SAFARI_IPHONE =
 let server: TestServer;
 let owner: UserRecord;
 let member: UserRecord;
-let outsider: UserRecord;
 
 beforeAll(async () => {
   server = await startTestServer();
   owner = await createUser(server, { email: 'olivia@example.com', name: 'Olivia Owner', owner: true });
   member = await createUser(server, { email: 'max@example.com', name: 'Max Member', groupOfEmail: 'olivia@example.com' });
-  outsider = await createUser(server, { email: 'oscar@example.com', name: 'Oscar Outsider', owner: true });
+  await createUser(server, { email: 'oscar@example.com', name: 'Oscar Outsider', owner: true });
 });
 afterAll(() => server.close());
 // Each test starts from an account without live sessions, so counts and lists are its own.

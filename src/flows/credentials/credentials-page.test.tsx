@@ -32,7 +32,6 @@ const ACCESS_DENIED = 'Access Denied';
 const AUTH_ERROR = 'Authentication Error Occured';
 const GENERIC = 'An error occured, please try again later';
 const actionTexts = { CredentialNotFound: 'This credential does not exist, or belongs to another account', AnErrorOccured: GENERIC } as const;
-const LIMITS = '1 of 5 client credentials grants · 1 of 5 authorization code grants';
 const DISCARD_QUESTION = 'You have not copied the secret. It will not be shown again. Close anyway?';
 const RETURN_HERE = '?return_to=%2Fpages%2Fcredentials';
 

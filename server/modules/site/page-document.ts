@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../../shared-domain/locales.ts';
-import type { PageRenderRequest, RenderPage } from '../../../shared-domain/page-render.ts';
+import type { PageRenderRequest, PageRenderResult, RenderPage } from '../../../shared-domain/page-render.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { buildAssets, type BuildAssets } from './build-assets.ts';
 
@@ -15,8 +15,6 @@ export interface DocumentRequest extends Omit<PageRenderRequest, 'url'> {
 }
 
 interface Build {
-  stamp: number;
-  template: string;
   assets: BuildAssets;
   render: RenderPage | null;
 }
@@ -33,7 +31,7 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
   let build: Promise<Build> | null = null;
   let loadedStamp = -1;
 
-  async function load(stamp: number): Promise<Build> {
+  async function load(): Promise<Build> {
     const assets = buildAssets(staticDir, readFileSync(indexFile, 'utf8'));
     let render: RenderPage | null = null;
     try {
@@ -43,7 +41,7 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
     } catch (err) {
       log.warn({ err, entryFile }, 'no server entry: pages are sent without their first screen');
     }
-    return { stamp, template: assets.template, assets, render };
+    return { assets, render };
   }
 
   function current(): Promise<Build> | null {
@@ -55,7 +53,7 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
     }
     if (!build || stamp !== loadedStamp) {
       loadedStamp = stamp;
-      build = load(stamp);
+      build = load();
     }
     return build;
   }
@@ -64,8 +62,8 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
   return async function pageDocument(request: DocumentRequest): Promise<string | null> {
     const pending = current();
     if (!pending) return null;
-    const { template, assets, render } = await pending;
-    let body: { html: string; title: string | null; modules: string[] } | null = null;
+    const { assets, render } = await pending;
+    let body: PageRenderResult | null = null;
     if (request.serverRender && render) {
       try {
         body = await render({ ...request, url: `http://localhost${request.path}` });
@@ -77,7 +75,7 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
     const head = [...assets.headLinks(request.locale, body?.modules ?? []), inlineJson('public-config', request.config)];
     // The data goes along only with the markup made from it: the SPA's first render must be the server's.
     if (body && request.data !== undefined) head.push(inlineJson('page-data', { url: request.path, data: request.data }));
-    return fillTemplate(template, {
+    return fillTemplate(assets.template, {
       locale: request.locale,
       title: body?.title ?? null,
       head,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { firstScreenChunkPlugin, isProbing } from './scripts/first-screen-chunk.ts';
+import { firstScreenCatalogPlugin } from './scripts/first-screen-catalog.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -22,7 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     // The probe build of firstScreenChunkPlugin writes nothing, so there is nothing to compress.
-    ...(isSsrBuild || isProbing() ? [] : [precompressPlugin(), firstScreenChunkPlugin()]),
+    // Without the chunk plugin (the probe, the server entry, tests) a first-screen catalog is the whole catalog.
+    ...(isSsrBuild || isProbing() ? [firstScreenCatalogPlugin(() => null)] : [precompressPlugin(), ...firstScreenChunkPlugin()]),
   ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -1,7 +1,7 @@
 /**
- * What /pages/login makes the browser download before the form appears: the entry chunk named by dist/index.html, its
- * static imports, the default locale's catalog (main.tsx awaits it before the first render) and the lazy login route
- * chunk with its imports, each chunk's CSS included. Chunks are followed through Vite's manifest, sizes are gzip -9
+ * What /pages/login makes the browser download before the form appears: the entry chunk named by dist/index.html (the
+ * login page is built into it), its static imports and the default locale's part of the catalog for the landing page
+ * (main.tsx awaits it before the first render; scripts/first-screen-catalog.ts), each chunk's CSS included. Chunks are followed through Vite's manifest, sizes are gzip -9
  * of the built files.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -31,7 +31,7 @@ export interface BundleReport {
 }
 
 export const LOGIN_ROUTE_SOURCE = 'src/flows/login/login-page.tsx';
-export const DEFAULT_CATALOG_SOURCE = 'locales/en-us/messages.po';
+export const DEFAULT_CATALOG_SOURCE = 'locales/en-us/messages.po?first-screen';
 
 export function measureLoginBundle(distDir: string): BundleReport {
   let manifest: Manifest;
@@ -64,9 +64,12 @@ export function measureLoginBundle(distDir: string): BundleReport {
     const key = byFile.get(file);
     if (key) follow(key);
   }
+  // The login page is built into the entry chunk (scripts/first-screen-chunk.ts), so it has no chunk of its own;
+  // its source map says it is really there.
+  const entrySources = (JSON.parse(readFileSync(join(distDir, `${entry[1].file}.map`), 'utf8')) as { sources: string[] }).sources;
   for (const source of [LOGIN_ROUTE_SOURCE, DEFAULT_CATALOG_SOURCE]) {
-    if (!manifest[source]) throw new Error(`manifest has no chunk for ${source}: is it still lazily imported?`);
-    follow(source);
+    if (manifest[source]) follow(source);
+    else if (!entrySources.some((file) => file.endsWith(source))) throw new Error(`the build has no chunk with ${source}`);
   }
 
   const measured = [...files].map((file): BundleFile => ({

@@ -29,4 +29,10 @@ export interface PageRenderResult {
   modules: string[];
 }
 
+/**
+ * The page most readers land on (`/` and the login address): its first screen is built as one chunk with a catalog of
+ * its own messages (scripts/first-screen-chunk.ts), which the server preloads and the SPA loads for it.
+ */
+export const LANDING_PAGE_SOURCE = 'src/flows/login/login-page.tsx';
+
 export type RenderPage = (request: PageRenderRequest) => Promise<PageRenderResult>;

@@ -5,21 +5,18 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { RenderPage } from '../shared-domain/page-render.ts';
 import { i18n, loadCatalog } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes, loadMatchedRoutes, matchedPages } from './app/router.tsx';
 import { HydrationDone } from './lib/hydration.ts';
 import { ServerPageEnvProvider, type PageEnv } from './lib/page-env.ts';
 import { toPublicConfig } from './lib/public-config.ts';
 
-const handler = createStaticHandler(routes);
-
 export const render: RenderPage = async ({ url, locale, config, hostname, cookie, data }) => {
-  const context = await handler.query(new Request(url));
-  // No route loads data or redirects; a Response here would be a programming error, and the SPA shell is the answer.
-  if (context instanceof Response) throw new Error(`the router answered ${context.status} for ${url}`);
+  const { pathname, search } = new URL(url);
+  await loadMatchedRoutes(pathname);
   const messages = await loadCatalog(locale);
   // From here on nothing awaits: the shared i18n instance keeps this request's language for the whole render.
   i18n.load(locale, messages);
@@ -31,13 +28,15 @@ export const render: RenderPage = async ({ url, locale, config, hostname, cookie
       <ServerPageEnvProvider value={env}>
         <Providers>
           <HydrationDone />
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          <StaticRouter location={`${pathname}${search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </Providers>
       </ServerPageEnvProvider>
     </StrictMode>,
   );
-  const modules = context.matches
-    .map((match) => (match.route.handle as { source?: string } | undefined)?.source)
+  const modules = matchedPages(pathname)
+    .map(({ source }) => source)
     .filter((source): source is string => typeof source === 'string');
   return { html, title: env.title ?? null, modules };
 };

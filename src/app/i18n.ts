@@ -44,14 +44,46 @@ const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown>
   'fi-fi': () => import('../../locales/fi-fi/messages.po'),
 };
 
+// The landing page's messages only, about a fifth of each catalog (scripts/first-screen-catalog.ts).
+const firstScreenCatalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+  'en-us': () => import('../../locales/en-us/messages.po?first-screen'),
+  'zh-cn': () => import('../../locales/zh-cn/messages.po?first-screen'),
+  'ja-jp': () => import('../../locales/ja-jp/messages.po?first-screen'),
+  'zh-hk': () => import('../../locales/zh-hk/messages.po?first-screen'),
+  'fi-fi': () => import('../../locales/fi-fi/messages.po?first-screen'),
+};
+
 export async function loadCatalog(locale: Locale): Promise<Messages> {
   return (await catalogs[locale]()).messages as Messages;
 }
 
-export async function activateLocale(locale: Locale): Promise<void> {
-  i18n.load(locale, await loadCatalog(locale));
+/** The languages whose whole catalog is loaded, not only the landing page's part of it. */
+const complete = new Set<Locale>();
+
+/**
+ * Loads a language's catalog and makes it the active one. `firstScreenOnly` loads what the landing page shows and no
+ * more: completeCatalog() brings the rest before any other page renders.
+ */
+export async function activateLocale(locale: Locale, { firstScreenOnly = false } = {}): Promise<void> {
+  if (firstScreenOnly && !complete.has(locale)) {
+    i18n.load(locale, (await firstScreenCatalogs[locale]()).messages as Messages);
+  } else {
+    await loadWhole(locale);
+  }
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+async function loadWhole(locale: Locale): Promise<void> {
+  if (complete.has(locale)) return;
+  // Merged into what is there: the messages the landing page already has stay as they are.
+  i18n.load(locale, await loadCatalog(locale));
+  complete.add(locale);
+}
+
+/** The active language's whole catalog: awaited before a page other than the landing page renders. */
+export function completeCatalog(): Promise<void> {
+  return loadWhole(i18n.locale as Locale);
 }
 
 /** The switcher's choice outranks the browser language next time (local storage comes second in the order). */

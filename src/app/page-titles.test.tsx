@@ -12,7 +12,9 @@ const server = useMswServer();
 /** The app's own route table, fresh each time (the public config is fetched once per module instance). */
 async function renderApp(url: string) {
   server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));
-  const { routes } = await import('./router.tsx');
+  const { loadMatchedRoutes, routes } = await import('./router.tsx');
+  // As main.tsx does: the page's module is here before the first render.
+  await loadMatchedRoutes(new URL(url, 'http://localhost').pathname);
   return renderRoutes(routes, url);
 }
 

@@ -1,39 +1,94 @@
-import { createBrowserRouter, matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
-import { RouteError } from '../components/route-error.tsx';
+import { use, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { LANDING_PAGE_SOURCE } from '../../shared-domain/page-render.ts';
+import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { loadPublicConfig } from '../lib/public-config.ts';
+import { completeCatalog } from './i18n.ts';
 import { paths } from './paths.ts';
 
+/** What every page module exports (src/flows/<flow>/<name>-page.tsx). */
+interface PageModule {
+  Component: ComponentType;
+}
+type LoadPage = () => Promise<PageModule>;
+
 /** The gallery is internal: unless the server says it is served, its address is not found and mermaid never loads. */
-async function statechartsGallery() {
+async function statechartsGallery(): Promise<PageModule> {
   return (await loadPublicConfig()).statechartsGallery === true
     ? import('../flows/statecharts/statecharts-page.tsx')
     : import('../flows/not-found/not-found-page.tsx');
 }
 
-/**
- * Every page is a lazy route, so each screen downloads only its own code; the statechart gallery (mermaid) never
- * touches the login bundle. Later flows add their routes here.
- */
 // Every page module, each its own chunk. Globbed rather than imported one by one so that a route knows the file it
 // renders: the server reads it from `handle.source` to name the page's chunks in the document (modulepreload).
-const pageModules = import.meta.glob('../flows/*/*-page.tsx') as Record<string, LazyRouteFunction<RouteObject>>;
+const pageModules = import.meta.glob('../flows/*/*-page.tsx') as Record<string, LoadPage>;
 
-/** A lazy route for the page in src/flows/<file>; `handle.source` is its key in Vite's manifest. */
+/** One download per page module, shared by every route that shows it; the module itself once it has arrived. */
+const pending = new Map<LoadPage, Promise<PageModule>>();
+const loaded = new Map<LoadPage, PageModule>();
+
+function loadModule(load: LoadPage): Promise<PageModule> {
+  let promise = pending.get(load);
+  if (!promise) {
+    promise = load().then((module) => {
+      loaded.set(load, module);
+      return module;
+    });
+    // A failed download (a deploy replaced the chunk, the network dropped) is tried again on the next visit.
+    promise.catch(() => pending.delete(load));
+    pending.set(load, promise);
+  }
+  return promise;
+}
+
+/** A page navigated to: its module and, unless it is the landing page, the whole catalog of the language. */
+const arriving = new Map<LoadPage, Promise<PageModule>>();
+
+function arrive(load: LoadPage, wholeCatalog: boolean): Promise<PageModule> {
+  let promise = arriving.get(load);
+  if (!promise) {
+    promise = Promise.all([loadModule(load), wholeCatalog ? completeCatalog() : undefined]).then(([module]) => module);
+    promise.catch(() => arriving.delete(load));
+    arriving.set(load, promise);
+  }
+  return promise;
+}
+
+/**
+ * A page that downloads its module on first use. Navigations are transitions (the router wraps them), so the page
+ * being left stays on screen until the next one has arrived; a module already here renders at once, which is what
+ * hydration needs.
+ */
+function LazyPage({ load, wholeCatalog }: { load: LoadPage; wholeCatalog: boolean }) {
+  const { Component } = loaded.get(load) ?? use(arrive(load, wholeCatalog));
+  return <Component />;
+}
+
+/** A route for the page in src/flows/<file>; `handle.source` is its key in Vite's manifest. */
 function page(path: string | undefined, file: string): RouteObject {
   const load = pageModules[`../flows/${file}`];
   if (!load) throw new Error(`no page module src/flows/${file}`);
-  const route = { lazy: load, handle: { source: `src/flows/${file}` } };
+  const source = `src/flows/${file}`;
+  const route = { element: <LazyPage load={load} wholeCatalog={source !== LANDING_PAGE_SOURCE} />, handle: { source, load } };
   return path === undefined ? { index: true, ...route } : { path, ...route };
 }
 
 /**
  * Every page is a lazy route, so each screen downloads only its own code; the statechart gallery (mermaid) never
- * touches the login bundle.
+ * touches the login bundle. The routes are React Router's declarative ones: no page loads data through the router,
+ * and its data router would add 16 KB gzip to every first load (docs/decisions/0015-declarative-routes.md).
  */
 export const routes: RouteObject[] = [
   {
     path: paths.root,
-    errorElement: <RouteError />,
+    // No Suspense boundary: a page that is still downloading suspends a navigation, which the router makes a
+    // transition, so the page being left stays; and a boundary would let hydration finish outside it before the page
+    // inside it, while watchEarlyInput (src/lib/hydration.ts) hands the reader's typing over too early.
+    element: (
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+    ),
     children: [
       page(undefined, 'login/login-page.tsx'),
       page(paths.login, 'login/login-page.tsx'),
@@ -55,28 +110,35 @@ export const routes: RouteObject[] = [
       page(paths.alertForwardingConfig, 'alert-forwarding/alert-forwarding-page.tsx'),
       page(paths.alertForwardingDocs, 'alert-forwarding-docs/alert-forwarding-docs-page.tsx'),
       page(paths.deviceSessions, 'device-sessions/device-sessions-page.tsx'),
-      { path: paths.statecharts, lazy: statechartsGallery },
+      { path: paths.statecharts, element: <LazyPage load={statechartsGallery} wholeCatalog />, handle: { load: statechartsGallery } },
       // Last: every address no route above claims, however malformed, gets the translated not-found page.
       page('*', 'not-found/not-found-page.tsx'),
     ],
   },
 ];
 
-/**
- * Loads the page modules the current address needs and puts them into the routes, so that the router starts
- * initialised and renders the page at once: hydration must produce the markup the server sent, not a fallback.
- */
-export async function loadMatchedRoutes(location: string): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+/** The page modules an address shows, in route order (outermost first), and the files the server preloads for them. */
+export function matchedPages(location: string): { load: LoadPage; source?: string }[] {
+  return (matchRoutes(routes, location) ?? [])
+    .map(({ route }) => route.handle as { load?: LoadPage; source?: string } | undefined)
+    .filter((handle): handle is { load: LoadPage; source?: string } => typeof handle?.load === 'function');
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Whether an address shows the landing page, whose first screen needs only its own part of the catalog. */
+export function isLandingPage(location: string): boolean {
+  const pages = matchedPages(location);
+  return pages.length > 0 && pages.every(({ source }) => source === LANDING_PAGE_SOURCE);
+}
+
+/**
+ * Loads the page modules the current address needs before the first render: hydration must produce the markup the
+ * server sent, not a blank page waiting for a download. (The catalog is the caller's: see main.tsx.)
+ */
+export async function loadMatchedRoutes(location: string): Promise<void> {
+  await Promise.all(matchedPages(location).map(({ load }) => loadModule(load)));
+}
+
+/** The portal's pages, under whichever router holds the address (BrowserRouter, StaticRouter, a test's router). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

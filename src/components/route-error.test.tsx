@@ -1,22 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
 import { renderRoutes } from '../../tests/support/render.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
 function Boom(): never {
   throw new Error('catalog failed to load');
 }
 
+const routes = [
+  {
+    path: '/',
+    element: (
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+    ),
+    children: [
+      { path: 'pages/x', element: <Boom /> },
+      { path: 'pages/login', element: <p>Login form</p> },
+    ],
+  },
+];
+
 describe('route error fallback', () => {
   it('shows the generic title and the thrown message', async () => {
-    renderRoutes([{ path: '/pages/x', element: <Boom />, errorElement: <RouteError /> }], '/pages/x');
+    renderRoutes(routes, '/pages/x');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('catalog failed to load')).toBeInTheDocument();
   });
 
-  it('shows the status text of an unknown route', async () => {
-    renderRoutes([{ path: '/', errorElement: <RouteError />, children: [{ path: 'pages/login', element: <p /> }] }], '/pages/nowhere');
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('Not Found')).toBeInTheDocument();
+  it('lets the reader leave: another address renders its own page again', async () => {
+    const { router } = renderRoutes(routes, '/pages/x');
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' });
+    await act(() => router.navigate('/pages/login'));
+    expect(screen.getByText('Login form')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
   });
 });

@@ -160,8 +160,11 @@ describe('account lifecycle', () => {
     await page.getByText('This invitation has already been used.').waitFor();
     expect(await page.getByLabel('Email', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/pages/signup');
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/pages/login');
+    // Ivy is signed in: the login page resumes her session and goes on to the main page.
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL('**/pages/login');
+    await page.waitForURL('**/pages/main');
+    await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
   });
 
   it('asks for the email on the verify-needed page opened without one, and says when it is not registered', async (test) => {

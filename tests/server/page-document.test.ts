@@ -3,7 +3,7 @@
  * first screen already rendered in the reader's language, the title, the public configuration inlined and every
  * file the first screen needs named for preloading.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePaths } from '../../shared-domain/page-paths.ts';
@@ -116,6 +116,16 @@ describe('nothing waits for a waterfall', () => {
   const links = (html: string, rel: string) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((match) => match[1]);
   const styles = (html: string) => [...html.matchAll(/<style data-href="\/([^"]+)">/g)].map((match) => match[1]);
+
+  it("names the landing page's own part of the catalog, which is smaller than the whole", async () => {
+    const { html } = await page(pagePaths.login, { 'accept-language': 'ja' });
+    const preloaded = links(html, 'modulepreload');
+    const part = manifest['locales/ja-jp/messages.po?first-screen'].file;
+    expect(preloaded).toContain(part);
+    expect(preloaded).not.toContain(manifest['locales/ja-jp/messages.po'].file);
+    const size = (file: string) => statSync(join('dist', file)).size;
+    expect(size(part)).toBeLessThan(size(manifest['locales/ja-jp/messages.po'].file) / 2);
+  });
 
   it("names the page's chunks, the language's catalog and the fonts, and carries the stylesheets", async () => {
     const { html } = await page(pagePaths.signup, { 'accept-language': 'fi' });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../../../shared-domain/locales.ts';
+import { LANDING_PAGE_SOURCE } from '../../../shared-domain/page-render.ts';
 
 interface ManifestChunk {
   file: string;
@@ -59,7 +60,10 @@ export function buildAssets(staticDir: string, template: string): BuildAssets {
   return {
     template: lowerScriptPriority(inlineStylesheets(staticDir, template)),
     headLinks(locale, modules) {
-      const { scripts, styles } = chunksOf([...modules, `locales/${locale}/messages.po`]);
+      // The landing page hydrates with its own part of the catalog (scripts/first-screen-catalog.ts); others the whole.
+      const landing = modules.length > 0 && modules.every((module) => module === LANDING_PAGE_SOURCE);
+      const catalog = `locales/${locale}/messages.po${landing ? '?first-screen' : ''}`;
+      const { scripts, styles } = chunksOf([...modules, catalog]);
       return [
         ...styles.flatMap((file) => inlineStylesheet(staticDir, file)),
         ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderRoutes } from '../../../tests/support/render.tsx';
-import { routes } from '../../app/router.tsx';
+import { loadMatchedRoutes, routes } from '../../app/router.tsx';
 
 const SOURCE = readFileSync('docs/api/alert-forwarding.md', 'utf8');
 
@@ -18,6 +18,8 @@ function markdownHeadings(level: number): string[] {
 
 describe('alert forwarding documentation page', () => {
   it('renders docs/api/alert-forwarding.md as a page of the portal, at its own address', async () => {
+    // As main.tsx does: the page's module is here before the first render.
+    await loadMatchedRoutes('/pages/docs/alert-forwarding');
     const { container } = renderRoutes(routes, '/pages/docs/alert-forwarding');
     expect(await screen.findByRole('heading', { level: 1, name: 'Alert forwarding' })).toBeInTheDocument();
     const sections = markdownHeadings(2);

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
@@ -7,9 +7,9 @@ import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 export function LoginResuming() {
   const { t } = useLingui();
   return (
-    <Center py="xl">
+    <Stack align="center" py="xl">
       <HiddenPageHeading title={msg`Log in`} />
       <Loader aria-label={t`Processing`} />
-    </Center>
+    </Stack>
   );
 }

@@ -19,7 +19,9 @@ vi.mock('../statecharts/statecharts-page.tsx', () => {
 /** The app's own route table, fresh each time: the public config it reads is fetched once per module instance. */
 async function renderApp(url: string, config: Record<string, unknown> = {}) {
   server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: config })));
-  const { routes } = await import('../../app/router.tsx');
+  const { loadMatchedRoutes, routes } = await import('../../app/router.tsx');
+  // As main.tsx does: the page's module is here before the first render.
+  await loadMatchedRoutes(new URL(url, 'http://localhost').pathname);
   return renderRoutes(routes, url);
 }
 

@@ -23,36 +23,29 @@ async function statechartsGallery(): Promise<PageModule> {
 // renders: the server reads it from `handle.source` to name the page's chunks in the document (modulepreload).
 const pageModules = import.meta.glob('../flows/*/*-page.tsx') as Record<string, LoadPage>;
 
-/** One download per page module, shared by every route that shows it; the module itself once it has arrived. */
-const pending = new Map<LoadPage, Promise<PageModule>>();
-const loaded = new Map<LoadPage, PageModule>();
-
-function loadModule(load: LoadPage): Promise<PageModule> {
-  let promise = pending.get(load);
+/**
+ * One promise per key while it is pending or fulfilled; a failed one (a deploy replaced the chunk, the network
+ * dropped) is forgotten, so the next visit tries again.
+ */
+function once<K, T>(cache: Map<K, Promise<T>>, key: K, start: () => Promise<T>): Promise<T> {
+  let promise = cache.get(key);
   if (!promise) {
-    promise = load().then((module) => {
-      loaded.set(load, module);
-      return module;
-    });
-    // A failed download (a deploy replaced the chunk, the network dropped) is tried again on the next visit.
-    promise.catch(() => pending.delete(load));
-    pending.set(load, promise);
+    promise = start();
+    promise.catch(() => cache.delete(key));
+    cache.set(key, promise);
   }
   return promise;
 }
+
+/** Each page module's download, shared by every route that shows it; the module itself once it has arrived. */
+const downloads = new Map<LoadPage, Promise<PageModule>>();
+const loaded = new Map<LoadPage, PageModule>();
+const loadModule = (load: LoadPage) => once(downloads, load, () => load().then((module) => (loaded.set(load, module), module)));
 
 /** A page navigated to: its module and, unless it is the landing page, the whole catalog of the language. */
-const arriving = new Map<LoadPage, Promise<PageModule>>();
-
-function arrive(load: LoadPage, wholeCatalog: boolean): Promise<PageModule> {
-  let promise = arriving.get(load);
-  if (!promise) {
-    promise = Promise.all([loadModule(load), wholeCatalog ? completeCatalog() : undefined]).then(([module]) => module);
-    promise.catch(() => arriving.delete(load));
-    arriving.set(load, promise);
-  }
-  return promise;
-}
+const arrivals = new Map<LoadPage, Promise<PageModule>>();
+const arrive = (load: LoadPage, wholeCatalog: boolean) =>
+  once(arrivals, load, async () => (await Promise.all([loadModule(load), wholeCatalog ? completeCatalog() : undefined]))[0]);
 
 /**
  * A page that downloads its module on first use. Navigations are transitions (the router wraps them), so the page

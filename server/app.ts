@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
+import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.ts';
+import apiDocsRoutes from './modules/api-docs/api-docs.routes.ts';
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -15,6 +17,7 @@ import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import passwordRoutes from './modules/password/password.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
+import routeContractsPlugin from './plugins/route-contracts.plugin.ts';
 import dbPlugin from './plugins/db.plugin.ts';
 import errorsPlugin, { sendError } from './plugins/errors.plugin.ts';
 import jsonBodyPlugin from './plugins/json-body.plugin.ts';
@@ -67,6 +70,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
     },
   });
+  // Every route's schemas are its contract's zod schemas (shared-domain/contracts/).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: a text/plain POST is how a cross-site form smuggles a "simple" request past CORS.
   app.removeContentTypeParser('text/plain');
 
@@ -79,6 +85,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(sameOriginPlugin);
   await app.register(mailWorkerPlugin);
   await app.register(maintenancePlugin);
+  // Before any route: it records each route's contract for the OpenAPI document.
+  await app.register(routeContractsPlugin);
 
   await app.register(authRoutes);
   await app.register(signupRoutes);
@@ -94,6 +102,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);
   await app.register(deviceSessionsRoutes);
+  await app.register(apiDocsRoutes);
 
   await app.register(staticSpaPlugin);
   return app;

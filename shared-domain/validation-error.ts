@@ -17,7 +17,7 @@ export type FieldIssue = {
 export type ValidationErrorData = FieldIssue & { issues: FieldIssue[] };
 
 /** The ValidationError name that marks a schema refusal (other VALIDATION_ERROR names are a service's own rules). */
-export const SCHEMA_VALIDATION_ERROR = 'ValidationError';
+export const SCHEMA_VALIDATION_ERROR = 'ValidationError' as const;
 
 export function isFieldIssue(value: unknown): value is FieldIssue {
   if (!value || typeof value !== 'object') return false;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { GenericCode, type ApiErrorBody } from '../../shared-domain/error-codes.ts';
-import { AppError } from '../errors.ts';
+import type { ApiErrorBody } from '../../shared-domain/error-codes.ts';
+import { AppError, appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { isNavigation } from './static-spa.plugin.ts';
 
@@ -40,24 +40,17 @@ function toAppError(err: FastifyError | AppError | Error, bodyLimit: number): Ap
   const status = (err as FastifyError).statusCode;
   const code = (err as FastifyError).code;
   if (typeof status !== 'number' || status < 400 || status >= 500) {
-    return new AppError(500, 'InternalError', { code: GenericCode.INTERNAL, message: 'Internal server error' });
+    return appError('InternalError');
   }
   if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new AppError(413, 'PayloadTooLarge', {
-      code: GenericCode.PAYLOAD_TOO_LARGE,
-      message: 'Request body is too large',
-      data: { limit_bytes: bodyLimit },
-    });
+    return appError('PayloadTooLarge', { data: { limit_bytes: bodyLimit } });
   }
   if (status === 415) {
-    return new AppError(415, 'UnsupportedMediaType', {
-      code: GenericCode.UNSUPPORTED_MEDIA_TYPE,
-      message: 'Content-Type must be application/json',
-    });
+    return appError('UnsupportedMediaType');
   }
   if (status === 429) {
-    return new AppError(429, 'RateLimited', { code: GenericCode.RATE_LIMITED, message: 'Too many requests' });
+    return appError('RateLimited');
   }
-  if (status === 404) return new AppError(404, 'NotFound', { code: GenericCode.NOT_FOUND, message: 'Not found' });
-  return new AppError(status, 'BadRequest', { code: GenericCode.BAD_REQUEST, message: 'Malformed request' });
+  if (status === 404) return appError('NotFound');
+  return appError('BadRequest', { status });
 }

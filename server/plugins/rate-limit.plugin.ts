@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { AppError } from '../errors.ts';
+import { appError, type AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 /**
@@ -19,8 +18,7 @@ export default globalPlugin('rate-limit', async (app) => {
 });
 
 function rateLimited(ttlMs: number): AppError {
-  return new AppError(429, 'RateLimited', {
-    code: GenericCode.RATE_LIMITED,
+  return appError('RateLimited', {
     message: 'Too many requests, please try again later',
     data: { retry_after_seconds: Math.max(1, Math.ceil(ttlMs / 1000)) },
   });

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { AppError } from '../errors.ts';
+import { appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,10 +14,7 @@ export default globalPlugin('same-origin', async (app) => {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || !isApiPath(request.url)) return;
     if (isAllowed(request, publicOrigin)) return;
-    throw new AppError(403, 'ForbiddenOrigin', {
-      code: GenericCode.FORBIDDEN_ORIGIN,
-      message: 'Cross-origin request refused',
-    });
+    throw appError('ForbiddenOrigin');
   });
 });
 

@@ -1,9 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { CLAIMS_COOKIE, SESSION_COOKIE, type SessionClaims } from '../../shared-domain/login.ts';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { appError, type AppError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import {
   resolveSession,
@@ -58,7 +57,7 @@ export function noSession(request?: FastifyRequest, reply?: FastifyReply): AppEr
   if (request && reply && (request.cookies[SESSION_COOKIE] || request.cookies[CLAIMS_COOKIE])) {
     clearSessionCookies(reply, request.server.config);
   }
-  return new AppError(401, 'NoSession', { code: GenericCode.NO_SESSION, message: 'Not logged in' });
+  return appError('NoSession');
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {

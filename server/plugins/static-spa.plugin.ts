@@ -4,9 +4,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { pageOf, pagePaths, type PagePath } from '../../shared-domain/page-paths.ts';
-import { AppError } from '../errors.ts';
+import { appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { consentPageData } from '../modules/consent/consent-page-data.ts';
 import { createPageDocuments } from '../modules/site/page-document.ts';
@@ -104,7 +103,7 @@ export default globalPlugin('static-spa', async (app) => {
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isNavigation(request)) {
-      throw new AppError(404, 'NotFound', { code: GenericCode.NOT_FOUND, message: 'Not found' });
+      throw appError('NotFound');
     }
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     await app.sendSpaDocument(reply, isServedPage(pathOf(request)) ? 200 : 404);

@@ -6,10 +6,9 @@ import {
   type AlertForwardingEditResult,
   type AlertForwardingKeys,
 } from '../../../shared-domain/alert-forwarding.ts';
-import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 import { exampleAlert, sealAlert } from './alert-envelope.ts';
 import {
   clearCompanyId,
@@ -56,10 +55,7 @@ export async function setUp(
   } catch (err) {
     // Set up twice (two tabs): the first one's keys stand; replacing them is Acquire New Keys, a deliberate act.
     if (isUniqueViolation(err)) {
-      throw new AppError(409, 'AlertForwardingAlreadyConfigured', {
-        code: GenericCode.ALERT_FORWARDING_EXISTS,
-        message: 'Alert forwarding is already set up for this credential',
-      });
+      throw appError('AlertForwardingAlreadyConfigured');
     }
     throw err;
   }
@@ -157,7 +153,7 @@ function sealContext(clientId: string, field: 'aes_key' | 'portal_private_key'):
 async function clientOf(db: Db, ref: ClientRef): Promise<ForwardingClient> {
   const client = await findClientByUid(db, ref.clientUid);
   if (!client || client.groupId !== ref.groupId) {
-    throw new AppError(404, 'ClientNotFound', { code: GenericCode.NOT_FOUND, message: 'No such credential' });
+    throw appError('ClientNotFound');
   }
   return client;
 }
@@ -182,10 +178,7 @@ function toWire(
 
 function checkedUrl(value: string): string {
   if (!isValidWebhookUrl(value)) {
-    throw new AppError(400, 'InvalidForwardAlertWebhook', {
-      code: GenericCode.VALIDATION_ERROR,
-      message: 'The webhook must be an https URL on a public host',
-    });
+    throw appError('InvalidForwardAlertWebhook');
   }
   return value.trim();
 }
@@ -193,14 +186,11 @@ function checkedUrl(value: string): string {
 function checkedKey(value: string): string {
   const normalized = normalizeCustomerPublicKey(value);
   if (!normalized) {
-    throw new AppError(400, 'InvalidRsaPublicKey', {
-      code: GenericCode.VALIDATION_ERROR,
-      message: 'The key must be a 2048-bit RSA public key in PEM (-----BEGIN PUBLIC KEY-----)',
-    });
+    throw appError('InvalidRsaPublicKey');
   }
   return normalized;
 }
 
 function notConfigured(): AppError {
-  return new AppError(404, 'NoAlertConfig', { code: ServerCode.NoAlertConfig, message: 'Alert forwarding is not set up' });
+  return appError('NoAlertConfig');
 }

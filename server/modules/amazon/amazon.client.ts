@@ -1,6 +1,5 @@
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { AmazonConfig } from '../../oauth-config.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 
 export interface AmazonProfile {
   userId: string;
@@ -54,5 +53,5 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
 
 /** Everything that goes wrong on Amazon's side is one 400 for the SPA (product.md §8: bad_request). */
 export function amazonError(message: string): AppError {
-  return new AppError(400, 'AmazonLoginFailed', { code: GenericCode.BAD_REQUEST, message: `Login with Amazon failed: ${message}` });
+  return appError('AmazonLoginFailed', { message: `Login with Amazon failed: ${message}` });
 }

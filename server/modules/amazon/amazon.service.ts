@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 import { openSession, type ClientInfo, type OpenedSession, type SessionConfig } from '../sessions/sessions.service.ts';
 import { insertGroup, setGroupOwner } from '../users/groups.repository.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../users/users.repository.ts';
@@ -33,10 +32,10 @@ export interface AmazonLoginResult {
  */
 export async function loginWithAmazon(db: Db, config: AmazonLoginConfig, input: AmazonLoginInput): Promise<AmazonLoginResult> {
   if (!config.amazon.clientId) {
-    throw new AppError(400, 'AmazonLoginUnavailable', { code: GenericCode.BAD_REQUEST, message: 'Login with Amazon is not configured' });
+    throw appError('AmazonLoginUnavailable');
   }
   if (input.linkCurrentAccount) {
-    throw new AppError(400, 'AmazonLinkingUnsupported', { code: GenericCode.BAD_REQUEST, message: 'Linking an existing account is not supported' });
+    throw appError('AmazonLinkingUnsupported');
   }
   const accessToken = await exchangeAmazonCode(config.amazon, input.code, input.codeVerifier);
   const profile = await fetchAmazonProfile(config.amazon, accessToken);
@@ -97,8 +96,5 @@ async function userOrThrow(db: Db, userId: string): Promise<UserRecord> {
 }
 
 function emailTaken(): AppError {
-  return new AppError(409, 'EmailAlreadyExists', {
-    code: GenericCode.EMAIL_ALREADY_REGISTERED,
-    message: 'An account with this email already exists',
-  });
+  return appError('EmailAlreadyExists');
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { parse } from '../../lib/parse.ts';
+import * as contract from '../../../shared-domain/contracts/auth.contract.ts';
+import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
 import {
   clearSessionCookies,
   clientInfo,
@@ -10,35 +10,24 @@ import {
   sessionOf,
   setSessionCookies,
 } from '../../plugins/session.plugin.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
-import { LOGIN_PASSWORD_MAX_LENGTH, SESSION_COOKIE } from '../../../shared-domain/login.ts';
+import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
 import { denialRedirect } from '../consent/consent-request.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { login, redirectAfterLogin } from './auth.service.ts';
 
-// Lengths bound the work a request can cause (argon2 hashes whatever it is given), not the password rules; the form
-// stops typing at the same limits.
-const loginBody = z
-  .object({
-    username: z.string().max(EMAIL_MAX_LENGTH).optional(),
-    password: z.string().max(LOGIN_PASSWORD_MAX_LENGTH).optional(),
-    return_to: z.string().max(2048).nullable().optional(),
-    short_lived: z.boolean().optional(),
-  })
-  .strict();
-
-export default async function authRoutes(app: FastifyInstance): Promise<void> {
+export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app;
 
-  app.post('/api/login', {
-    config: { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } },
+  app.route({
+    ...routeOf(contract.login, { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } }),
     handler: async (request, reply) => {
-      const body = parse(loginBody, request.body);
+      const { body } = request;
       const returnTo = body.return_to ?? undefined;
       // Session-only form (product.md §4): the login page asks "am I already logged in?" with just return_to.
       if (body.username === undefined && body.password === undefined) {
         if (!(await loadSession(request))) throw noSession(request, reply);
-        return { success: true, redirect: redirectAfterLogin(returnTo) };
+        return { success: true as const, redirect: redirectAfterLogin(returnTo) };
       }
       const result = await login(db, config, {
         username: body.username ?? '',
@@ -51,12 +40,14 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await closeSession(db, config, previous, Date.now());
       setSessionCookies(reply, config, result.session);
-      return { success: true, redirect: result.redirect };
+      return { success: true as const, redirect: result.redirect };
     },
   });
 
-  app.get('/api/logout', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+  app.route({
+    ...routeOf(contract.logout),
+    handler: async (request, reply) => {
+    const { query } = request;
     // Consent Cancel answers the user's own authorization request: who that is must be read before the session ends.
     const user = query.error === 'access_denied' ? await loadSession(request) : null;
     const token = request.cookies[SESSION_COOKIE];
@@ -73,12 +64,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       return reply.redirect(`/pages/logout${query}`, 303);
     }
     return { success: true, message: 'Logged out' };
+    },
   });
 
-  app.get('/api/session', { preHandler: requireSession }, async (request) => {
+  app.route({
+    ...routeOf(contract.session),
+    preValidation: requireSession,
+    handler: async (request) => {
     const session = sessionOf(request);
     return {
-      success: true,
+      success: true as const,
       data: {
         user: {
           email: session.email,
@@ -88,5 +83,6 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     };
+    },
   });
 }

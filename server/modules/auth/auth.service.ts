@@ -1,9 +1,8 @@
-import { GenericCode, ServerCode } from '../../../shared-domain/error-codes.ts';
 import { validateLogin } from '../../../shared-domain/login.ts';
 import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '../../../shared-domain/redirect.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { openSession, type ClientInfo, type OpenedSession } from '../sessions/sessions.service.ts';
 import { findUserByEmail, recordFailedLogin, resetFailedLogins } from '../users/users.repository.ts';
@@ -37,12 +36,12 @@ export function redirectAfterLogin(returnTo: string | undefined): string {
  */
 export async function login(db: Db, config: AuthConfig, input: LoginInput, now = Date.now()): Promise<LoginResult> {
   const problem = validateLogin({ username: input.username, password: input.password });
-  if (problem === 'MISSING_EMAIL') throw new AppError(400, 'MissingEmail', { code: problem, message: 'Email is required' });
-  if (problem) throw new AppError(400, 'MissingPassword', { code: problem, message: 'Password is required' });
+  if (problem === 'MISSING_EMAIL') throw appError('MissingEmail');
+  if (problem) throw appError('MissingPassword');
 
   const user = await findUserByEmail(db, input.username);
   if (!user) {
-    throw new AppError(401, 'EmailNotRegistered', { code: ServerCode.EmailNotRegistered, message: 'Email is not registered' });
+    throw appError('EmailNotRegistered');
   }
   // A locked account answers without looking at the password, so guessing during the lock learns nothing.
   if (user.lockedUntil !== null && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
@@ -54,18 +53,12 @@ export async function login(db: Db, config: AuthConfig, input: LoginInput, now =
       lockUntil: now + Math.round(config.loginLockMinutes * 60_000),
     });
     if (result.lockedUntil !== null && result.lockedUntil > now) throw accountLocked(result.lockedUntil, now);
-    throw new AppError(401, 'InvalidEmailOrPassword', {
-      code: GenericCode.INVALID_CREDENTIALS,
-      message: 'Invalid email or password',
-    });
+    throw appError('InvalidEmailOrPassword');
   }
 
   if (user.failedLoginCount > 0 || user.lockedUntil !== null) await resetFailedLogins(db, user.id, now);
   if (!user.verified) {
-    throw new AppError(403, 'AccountNotVerified', {
-      code: ServerCode.AccountNotVerified,
-      message: 'The account needs to be verified',
-    });
+    throw appError('AccountNotVerified');
   }
 
   const session = await openSession(db, config, {
@@ -79,9 +72,7 @@ export async function login(db: Db, config: AuthConfig, input: LoginInput, now =
 }
 
 function accountLocked(lockedUntil: number, now: number): AppError {
-  return new AppError(403, 'AccountLocked', {
-    code: ServerCode.AccountLocked,
-    message: 'Account locked due to too many failed login attempts',
+  return appError('AccountLocked', {
     data: { account_lock_timeout: Math.ceil((lockedUntil - now) / 1000) },
   });
 }

@@ -1,10 +1,9 @@
 import { APPLICATION_NAME_MAX_LENGTH } from '../../../shared-domain/credentials.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { SCHEMA_VALIDATION_ERROR, type ValidationErrorData } from '../../../shared-domain/validation-error.ts';
+import type { ValidationErrorData } from '../../../shared-domain/validation-error.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 import { matchesHash, newOpaqueSecret, randomId, sha256Hex } from '../../lib/opaque-secret.ts';
 import { GRANT_TYPES, defaultScopeOf, type GrantType } from './client-scopes.ts';
 import {
@@ -55,8 +54,7 @@ export async function createClient(db: Db, config: ClientsConfig, input: CreateC
     // The same body as a schema refusal, so the page words it like any other over-long field.
     const issue = { field: 'application_name', problem: 'too_long', limit: APPLICATION_NAME_MAX_LENGTH } as const;
     const data: ValidationErrorData = { ...issue, issues: [issue] };
-    throw new AppError(400, SCHEMA_VALIDATION_ERROR, {
-      code: GenericCode.VALIDATION_ERROR,
+    throw appError('ValidationError', {
       message: `application_name: at most ${APPLICATION_NAME_MAX_LENGTH} characters`,
       data,
     });
@@ -68,9 +66,7 @@ export async function createClient(db: Db, config: ClientsConfig, input: CreateC
     await db.transaction().execute(async (trx) => {
       await lockGroupForClients(trx, input.groupId);
       if ((await countClients(trx, input.groupId, grantType)) >= config.oauth.clientCapPerGrantType) {
-        throw new AppError(409, 'ClientLimitExceeded', {
-          code: GenericCode.CLIENT_LIMIT_EXCEEDED,
-          message: 'number of credentials of this grant type has exceeded the limit for the account',
+        throw appError('ClientLimitExceeded', {
           data: { limit: config.oauth.clientCapPerGrantType },
         });
       }
@@ -135,19 +131,15 @@ export async function authenticateClient(db: Db, clientId: string, secret: strin
 
 function parseGrantType(value: string): GrantType {
   if ((GRANT_TYPES as readonly string[]).includes(value)) return value as GrantType;
-  throw new AppError(400, 'InvalidGrantType', {
-    code: GenericCode.VALIDATION_ERROR,
+  throw appError('InvalidGrantType', {
     message: `grant_type must be one of ${GRANT_TYPES.join(', ')}`,
   });
 }
 
 function nameTaken(): AppError {
-  return new AppError(409, 'ApplicationNameTaken', {
-    code: GenericCode.APPLICATION_NAME_TAKEN,
-    message: 'application name has been taken by another account',
-  });
+  return appError('ApplicationNameTaken');
 }
 
 function clientNotFound(): AppError {
-  return new AppError(404, 'ClientNotFound', { code: GenericCode.NOT_FOUND, message: 'No such credential' });
+  return appError('ClientNotFound');
 }

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ServerCode } from '../../../shared-domain/error-codes.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
 
 // A file of its own, not clients.routes.ts: alert-forwarding guards its routes with it too, and a module's routes
@@ -14,9 +13,9 @@ export async function requireDeveloper(request: FastifyRequest, reply: FastifyRe
   await requireSession(request, reply);
   const session = sessionOf(request);
   if (!session.isOwner) {
-    throw new AppError(403, 'NotOwner', { code: ServerCode.NotOwner, message: 'Only the account owner can access this page' });
+    throw appError('NotOwner');
   }
   if (!session.apiAccess) {
-    throw new AppError(403, 'AccessDenied', { code: ServerCode.AccessDenied, message: 'The account has no API access' });
+    throw appError('AccessDenied');
   }
 }

@@ -1,5 +1,4 @@
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 import { isPrivateUseSchemeUri } from '../../../shared-domain/native-redirect.ts';
 import type { GrantType } from './client-scopes.ts';
 
@@ -25,16 +24,14 @@ export function normalizeRedirectUris(grantType: GrantType, uris: readonly strin
   if (trimmed.length === 0) throw invalid('An authorization_code grant needs at least one redirect URI');
   const { maxCount, maxLength } = REDIRECT_URI_LIMITS;
   if (trimmed.length > maxCount) {
-    throw new AppError(400, 'TooManyRedirectUris', {
-      code: GenericCode.TOO_MANY_REDIRECT_URIS,
+    throw appError('TooManyRedirectUris', {
       message: `A grant may have at most ${maxCount} redirect URIs`,
       data: { limit: maxCount },
     });
   }
   for (const uri of trimmed) {
     if (uri.length > maxLength) {
-      throw new AppError(400, 'RedirectUriTooLong', {
-        code: GenericCode.REDIRECT_URI_TOO_LONG,
+      throw appError('RedirectUriTooLong', {
         message: `A redirect URI may be at most ${maxLength} characters long`,
         data: { limit: maxLength },
       });
@@ -59,5 +56,5 @@ function isAbsoluteHttpUrl(value: string): boolean {
 }
 
 function invalid(message: string): AppError {
-  return new AppError(400, 'InvalidRedirectUri', { code: GenericCode.INVALID_REDIRECT_URI, message });
+  return appError('InvalidRedirectUri', { message });
 }

@@ -1,7 +1,6 @@
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { nativeRedirect, registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { findClient } from '../clients/clients.service.ts';
 import {
@@ -86,22 +85,13 @@ function sameScopes(a: string, b: string): boolean {
 export async function describeConsentRequest(db: Db, query: ConsentRequestQuery, user: AuthorizingUser): Promise<ConsentRequestDetails> {
   const found = await lookUp(db, query, user, Date.now());
   if (!found.ok && found.reason === 'mismatch') {
-    throw new AppError(400, 'ConsentRequestMismatch', {
-      code: GenericCode.CONSENT_REQUEST_MISMATCH,
-      message: 'The page does not show the authorization request it names',
-    });
+    throw appError('ConsentRequestMismatch');
   }
   if (!found.ok) {
-    throw new AppError(404, 'ConsentRequestNotFound', {
-      code: GenericCode.CONSENT_REQUEST_NOT_FOUND,
-      message: 'No such authorization request is waiting for this user',
-    });
+    throw appError('ConsentRequestNotFound');
   }
   if (!found.grant) {
-    throw new AppError(403, 'ConsentScopeNotAllowed', {
-      code: GenericCode.CONSENT_SCOPE_NOT_ALLOWED,
-      message: 'The requested access can no longer be granted to this account',
-    });
+    throw appError('ConsentScopeNotAllowed');
   }
   const { pending, grant } = found;
   const native = nativeRedirect(pending.redirectUri);

@@ -1,7 +1,6 @@
 import { RESOURCES } from '../../../shared-domain/scopes.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import { findClient } from '../clients/clients.service.ts';
 import { deleteAuthorizationCodesOfUsers } from '../oauth/authorization-codes.repository.ts';
 import { revokeClientTokensOfGroup, revokeClientTokensOfUser } from '../oauth/tokens.repository.ts';
@@ -88,7 +87,7 @@ export async function listAuthorizedApps(db: Db, caller: AppsCaller): Promise<Au
  */
 export async function revokeAuthorizedApp(db: Db, caller: AppsCaller, publicClientId: string): Promise<AuthorizedApp | null> {
   const client = await findClient(db, publicClientId);
-  if (!client) throw new AppError(404, 'ClientNotFound', { code: GenericCode.NOT_FOUND, message: 'No such application' });
+  if (!client) throw appError('ClientNotFound', { message: 'No such application' });
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
     if (caller.isOwner) {
@@ -98,10 +97,7 @@ export async function revokeAuthorizedApp(db: Db, caller: AppsCaller, publicClie
       await revokeClientTokensOfGroup(trx, client.id, caller.groupId, now);
     } else {
       if (!(await findConsent(trx, caller.userId, client.id))) {
-        throw new AppError(403, 'NotYourConsent', {
-          code: GenericCode.NOT_YOUR_CONSENT,
-          message: 'Only the account owner can remove an application you did not allow yourself',
-        });
+        throw appError('NotYourConsent');
       }
       await deleteConsentsOfUsers(trx, client.id, [caller.userId]);
       await deleteAuthorizationCodesOfUsers(trx, client.id, [caller.userId]);

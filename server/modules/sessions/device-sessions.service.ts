@@ -1,6 +1,5 @@
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import {
   listLiveSessions,
   listUsers,
@@ -38,7 +37,7 @@ export async function listDeviceSessions(db: Db, viewer: Viewer, now: number): P
  */
 export async function revokeDeviceSession(db: Db, viewer: Viewer, id: string, now: number): Promise<void> {
   const revoked = await revokeLiveSessions(db, scopeOf(viewer), { only: id }, now);
-  if (revoked === 0) throw new AppError(404, 'SessionNotFound', { code: GenericCode.NOT_FOUND, message: 'No such live session' });
+  if (revoked === 0) throw appError('SessionNotFound');
 }
 
 /** Every session the viewer sees except the one making the request: Revoke All never logs the caller out. */

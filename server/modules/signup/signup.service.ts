@@ -1,10 +1,9 @@
 import { validateSignup } from '../../../shared-domain/account.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import { textsFor } from '../../i18n/texts.ts';
 import { captchaInvalid, emailAlreadyRegistered, validationError } from '../../lib/account-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -85,13 +84,13 @@ export async function signup(db: Db, config: SignupConfig, input: SignupInput, n
 export async function checkInvitation(db: Db, token: string, now = Date.now()): Promise<{ email: string }> {
   const invitation = token ? await findToken(db, 'invitation', token) : null;
   if (!invitation || !invitation.groupId) {
-    throw new AppError(404, 'InvitationNotFound', { code: GenericCode.INVITATION_NOT_FOUND, message: 'No such invitation' });
+    throw appError('InvitationNotFound');
   }
   if (invitation.usedAt !== null) {
-    throw new AppError(410, 'InvitationUsed', { code: GenericCode.INVITATION_USED, message: 'The invitation has been used' });
+    throw appError('InvitationUsed');
   }
   if (!isUsable(invitation, now)) {
-    throw new AppError(410, 'InvitationExpired', { code: GenericCode.INVITATION_EXPIRED, message: 'The invitation has expired' });
+    throw appError('InvitationExpired');
   }
   // Signed up directly since the invitation went out: the form could only fail, so the page says so up front.
   if (await findUserByEmail(db, invitation.emailNormalized)) throw emailAlreadyRegistered(textsFor('en-us'));

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { appError, type AppError } from '../../errors.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
 import {
   consumeToken,
@@ -79,5 +78,5 @@ export async function redeemToken(db: Db, record: TokenRecord, now: number, mess
 }
 
 export function invalidToken(message = 'The link is invalid or has expired'): AppError {
-  return new AppError(400, 'InvalidToken', { code: GenericCode.INVALID_TOKEN, message });
+  return appError('InvalidToken', { message });
 }

@@ -1,7 +1,7 @@
 import { validatePassword } from '../../../shared-domain/password.ts';
-import { GenericCode, ValidationCode } from '../../../shared-domain/error-codes.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
+import { validationName } from '../../lib/account-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertGroup, setGroupOwner } from './groups.repository.ts';
 import { findUserByEmail, insertUser, listUsers as listUserRecords, type UserRecord } from './users.repository.ts';
@@ -28,18 +28,18 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export async function createUser(db: Db, input: CreateUserInput): Promise<UserRecord> {
   const email = input.email.trim();
-  if (email === '') throw invalid(ValidationCode.MISSING_EMAIL, 'MissingEmail', 'Email is required');
-  if (!EMAIL_SHAPE.test(email)) throw invalid(GenericCode.VALIDATION_ERROR, 'EmailInIncorrectFormat', 'Email is in incorrect format');
-  if (input.name.trim() === '') throw invalid(ValidationCode.MISSING_NAME, 'MissingName', 'Name is required');
+  if (email === '') throw appError('MissingEmail');
+  if (!EMAIL_SHAPE.test(email)) throw appError('EmailInIncorrectFormat');
+  if (input.name.trim() === '') throw appError('MissingName');
   const passwordProblem = validatePassword(input.password);
-  if (passwordProblem) throw invalid(passwordProblem, passwordProblem, passwordMessage(passwordProblem));
+  if (passwordProblem) throw appError(validationName(passwordProblem));
   if (await findUserByEmail(db, email)) {
-    throw invalid(GenericCode.VALIDATION_ERROR, 'EmailAlreadyExists', `A user with email ${email} already exists`);
+    throw appError('EmailAlreadyRegistered', { message: `A user with email ${email} already exists` });
   }
 
   const owningGroup = input.groupOfEmail ? await findUserByEmail(db, input.groupOfEmail) : null;
   if (input.groupOfEmail && (!owningGroup || !owningGroup.isOwner)) {
-    throw invalid(GenericCode.VALIDATION_ERROR, 'GroupOwnerNotFound', `No group owner with email ${input.groupOfEmail}`);
+    throw appError('GroupOwnerNotFound', { message: `No group owner with email ${input.groupOfEmail}` });
   }
 
   const passwordHash = await hashPassword(input.password);
@@ -72,23 +72,4 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
 
 export function listUsers(db: Db): Promise<UserRecord[]> {
   return listUserRecords(db);
-}
-
-function invalid(code: AppError['code'], name: string, message: string): AppError {
-  return new AppError(400, name, { code, message });
-}
-
-function passwordMessage(code: string): string {
-  switch (code) {
-    case ValidationCode.MISSING_PASSWORD:
-      return 'Password is required';
-    case ValidationCode.PASSWORD_NOT_ENOUGH_LENGTH:
-      return 'Password must be 10 to 32 characters long';
-    case ValidationCode.PASSWORD_NO_DIGIT:
-      return 'Password must contain a digit';
-    case ValidationCode.PASSWORD_NO_UPPERCASE:
-      return 'Password must contain an uppercase letter';
-    default:
-      return 'Password must contain a lowercase letter';
-  }
 }

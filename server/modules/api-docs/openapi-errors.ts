@@ -1,0 +1,97 @@
+import type { OAuthErrorCode } from '../../../shared-domain/contracts/contract.ts';
+import { ERROR_CATALOGUE, type ErrorName } from '../../../shared-domain/error-catalogue.ts';
+
+type Answer = Record<string, unknown>;
+
+/**
+ * The catalogue's refusals a route may answer, one OpenAPI response per status: the ErrorBody of docs/api/errors.md
+ * with `error.name` and `error.code` narrowed to the names that status carries, and the first one as the example.
+ */
+export function catalogueAnswers(names: readonly ErrorName[]): Record<string, Answer> {
+  const byStatus = new Map<number, ErrorName[]>();
+  for (const name of names) {
+    const { status } = ERROR_CATALOGUE[name];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), name]);
+  }
+  const answers: Record<string, Answer> = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const codes = [...new Set(group.map((name) => ERROR_CATALOGUE[name].code))];
+    answers[String(status)] = {
+      description: group.map((name) => `${name} (${ERROR_CATALOGUE[name].code})`).join(', '),
+      content: { 'application/json': { schema: errorBodySchema(group, codes), example: exampleOf(group[0]) } },
+    };
+  }
+  return answers;
+}
+
+function errorBodySchema(names: readonly ErrorName[], codes: readonly (string | number)[]): Answer {
+  return {
+    type: 'object',
+    required: ['success', 'message', 'error'],
+    properties: {
+      success: { const: false },
+      message: { type: 'string', description: 'English, for logs; the account pages get it in the request language' },
+      error: {
+        type: 'object',
+        required: ['code', 'name'],
+        properties: {
+          name: { enum: names, description: 'What clients branch on (docs/decisions/0016)' },
+          code: { enum: codes, description: "The spec's code (product.md §8), fixed by the name" },
+          data: { type: 'object', description: 'Facts a person needs: the field and its limit, a wait in seconds' },
+        },
+      },
+    },
+  };
+}
+
+const EXAMPLE_DATA: Partial<Record<ErrorName, Record<string, unknown>>> = {
+  ValidationError: {
+    field: 'friendly_name',
+    problem: 'too_long',
+    limit: 100,
+    issues: [{ field: 'friendly_name', problem: 'too_long', limit: 100 }],
+  },
+  RateLimited: { retry_after_seconds: 60 },
+  PayloadTooLarge: { limit_bytes: 16384 },
+  AccountLocked: { account_lock_timeout: 900 },
+};
+
+function exampleOf(name: ErrorName): Answer {
+  const { code, message } = ERROR_CATALOGUE[name];
+  const data = EXAMPLE_DATA[name];
+  const shown = name === 'ValidationError' ? 'friendly_name: at most 100 characters' : message;
+  return { success: false, message: shown, error: { code, name, ...(data ? { data } : {}) } };
+}
+
+const OAUTH_STATUS: Partial<Record<OAuthErrorCode, number>> = {
+  invalid_client: 401,
+  temporarily_unavailable: 429,
+  server_error: 500,
+};
+
+/** RFC 6749 §5.2 `{ error, error_description }` answers, grouped by status (invalid_client is 401, §5.2). */
+export function oauthErrorAnswers(codes: readonly OAuthErrorCode[]): Record<string, Answer> {
+  const byStatus = new Map<number, OAuthErrorCode[]>();
+  for (const code of codes) {
+    const status = OAUTH_STATUS[code] ?? 400;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const answers: Record<string, Answer> = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    answers[String(status)] = {
+      description: `RFC 6749 §5.2: ${group.join(', ')}`,
+      ...(status === 401 ? { headers: { 'www-authenticate': { schema: { type: 'string' }, description: 'Basic realm="oauth"' } } } : {}),
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['error', 'error_description'],
+            properties: { error: { enum: group }, error_description: { type: 'string' } },
+          },
+          example: { error: group[0], error_description: 'Invalid request: missing parameter: `grant_type`' },
+        },
+      },
+    };
+  }
+  return answers;
+}

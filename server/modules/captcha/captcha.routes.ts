@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../shared-domain/contracts/site.contract.ts';
 import { appError } from '../../errors.ts';
+import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
 import { captchaChallenge } from './captcha.service.ts';
 
-export default async function captchaRoutes(app: FastifyInstance): Promise<void> {
+export default async function captchaRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
 
   // The ALTCHA widget fetches this URL and expects the bare challenge object, not the API's success envelope.
-  app.get('/api/captcha/challenge', async (_request, reply) => {
-    const challenge = await captchaChallenge(config.captcha, Date.now());
-    if (!challenge) throw appError('NotFound');
-    return reply.header('cache-control', 'no-store').send(challenge);
+  app.route({
+    ...routeOf(contract.captchaChallenge),
+    handler: async (_request, reply) => {
+      const challenge = await captchaChallenge(config.captcha, Date.now());
+      if (!challenge) throw appError('NotFound');
+      return reply.header('cache-control', 'no-store').send(challenge);
+    },
   });
 }

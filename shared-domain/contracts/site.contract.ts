@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineRoute, okData } from './contract.ts';
+
+/** The captcha the sign-up form shows; ALTCHA (self-hosted) when absent. */
+export const captchaSettings = z.object({
+  provider: z.enum(['altcha', 'recaptcha', 'turnstile']),
+  siteKey: z.string().nullable(),
+});
+
+/**
+ * The public settings of a deployment (GET /api/config, and inlined into every page the server sends), so one build
+ * serves every region. Unset URLs are null. The optional fields are absent from older servers.
+ */
+export const publicConfig = z.object({
+  providerSiteUrl: z.string().nullable(),
+  webAppUrl: z.string().nullable(),
+  faqUrl: z.string().nullable(),
+  apiDocsUrl: z.string().nullable(),
+  iosAppUrl: z.string().optional(),
+  androidAppUrl: z.string().optional(),
+  cnCompanyName: z.string().nullable(),
+  cnFilingNumbers: z.string().nullable(),
+  androidAppPackage: z.string().nullable().optional(),
+  amazonAuthorizeUrl: z.string().nullable().optional(),
+  amazonClientId: z.string().nullable().optional(),
+  statechartsGallery: z.boolean().optional(),
+  termsUrl: z.string().nullable().optional(),
+  captcha: captchaSettings.partial().nullable().optional(),
+});
+
+export const config = defineRoute({
+  method: 'GET',
+  url: '/api/config',
+  summary: 'The public settings of this deployment',
+  tags: ['Site'],
+  response: { 200: okData(publicConfig) },
+  errors: [],
+});
+
+const health = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+export const healthz = defineRoute({
+  method: 'GET',
+  url: '/healthz',
+  summary: 'Whether this instance can serve: it reaches the database',
+  tags: ['Site'],
+  response: { 200: health, 503: health },
+  errors: [],
+});
+
+export const captchaChallenge = defineRoute({
+  method: 'GET',
+  url: '/api/captcha/challenge',
+  summary: 'A proof-of-work challenge for the ALTCHA widget',
+  description: 'The bare challenge object the widget expects, not the envelope; 404 when another captcha is configured.',
+  tags: ['Account'],
+  response: {
+    200: z.object({
+      parameters: z.object({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+        keySignature: z.string().optional(),
+        expiresAt: z.number().optional(),
+        data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+      }),
+      signature: z.string().optional(),
+    }),
+  },
+  errors: ['NotFound'],
+});
+
+export type PublicConfig = z.infer<typeof publicConfig>;
+export type CaptchaConfig = z.infer<typeof captchaSettings>;
+export type PublicConfigAnswer = z.infer<(typeof config.response)[200]>;

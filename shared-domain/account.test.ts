@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailFormat, validateSignup } from './account.ts';
+import { validateSignup } from './account.ts';
+import { isEmailFormat } from './email.ts';
 
 const ok = { email: 'ann@example.com', password: 'Secret1234', friendlyName: 'Ann', acceptTerms: true };
 

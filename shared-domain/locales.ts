@@ -34,6 +34,9 @@ export function localeIndex(locale: Locale): number {
   return LOCALES.indexOf(locale);
 }
 
+/** The query parameter, storage key and cookie that name the reader's language (product.md §2.4). */
+export const LANGUAGE_KEY = 'language';
+
 /**
  * A copy of the language the reader chose in the switcher (the SPA keeps it in local storage, which the server cannot
  * read), so the page the server renders is already in that language.

@@ -3,7 +3,7 @@ import { alexaConsentUrl, denialRequestOf, denialUrl } from '../shared/authoriza
 import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import { loadedRequest, requestFailureGuards, type LoadRequestInput } from '../shared/consent-request.ts';
 
-/** Consent failures; the view translates them through src/lib/error-messages.ts. */
+/** Consent failures; the view translates them through src/lib/oauth-errors.ts. */
 export type AlexaTogetherErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 
 export interface AlexaTogetherInput {

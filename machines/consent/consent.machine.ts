@@ -4,7 +4,7 @@ import { alexaTogetherUrl, consentUrl, denialRequestOf, denialUrl } from '../sha
 import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import { loadedRequest, requestFailureGuards, type LoadRequestInput } from '../shared/consent-request.ts';
 
-/** Consent failures; the view translates them through src/lib/error-messages.ts. */
+/** Consent failures; the view translates them through src/lib/oauth-errors.ts. */
 export type ConsentErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
 
 export interface ConsentInput {

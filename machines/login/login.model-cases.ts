@@ -4,7 +4,7 @@ import { afterEvent } from '../../tests/support/model-harness.ts';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';
 import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
-import { EMAIL_MAX_LENGTH } from '../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
 import type { LoginFailure } from './login.errors.ts';
 import type { LoginContext } from './login.machine.ts';
 

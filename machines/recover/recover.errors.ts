@@ -1,5 +1,5 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
-import { validateEmail } from '../../shared-domain/account.ts';
+import { validateEmail } from '../../shared-domain/email.ts';
 import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 

@@ -80,7 +80,7 @@ export function alexaConsentUrl(params: URLSearchParams): string {
 }
 
 /**
- * The error page with an error_description and an OAuth error code, which it translates (src/lib/error-messages.ts
+ * The error page with an error_description and an OAuth error code, which it translates (src/lib/oauth-errors.ts
  * errorPageMessageKey); it never shows either as text.
  */
 export function errorPageUrl(description: string | null, error: string | null = null): string {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validateEmail, type EmailValidationCode } from '../../shared-domain/account.ts';
+import { validateEmail, type EmailValidationCode } from '../../shared-domain/email.ts';
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';

@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH } from '../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
 import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import { GenericCode, ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
 import type { ModelEvent } from '../../tests/support/model-graph.ts';

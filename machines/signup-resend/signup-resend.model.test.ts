@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { validateEmail } from '../../shared-domain/account.ts';
+import { validateEmail } from '../../shared-domain/email.ts';
 import {
   createDeferredActors,
   describeModel,

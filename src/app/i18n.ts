@@ -1,39 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { fromCookie, fromHtmlTag, fromNavigator, fromPath, fromStorage, fromSubdomain, fromUrl } from '@lingui/detect-locale';
-import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
-
-/** Where a chosen language is remembered, and the query parameter that overrides everything. */
-export const LANGUAGE_KEY = 'language';
-
-/**
- * product.md §2.4 order: query string, local storage, browser language, cookie, session storage, html lang, path,
- * subdomain. Every detector is wrapped because some throw (storage in private mode, a missing document); each answer
- * goes through the spec's table, and the first that maps wins.
- */
-const detectors: Array<() => unknown> = [
-  () => fromUrl(LANGUAGE_KEY),
-  () => fromStorage(LANGUAGE_KEY),
-  () => fromNavigator(),
-  () => fromCookie(LANGUAGE_KEY),
-  () => fromStorage(LANGUAGE_KEY, { useSessionStorage: true }),
-  () => fromHtmlTag('lang'),
-  () => fromPath(1),
-  () => fromSubdomain(0),
-];
-
-export function detectLocale(): Locale {
-  for (const detector of detectors) {
-    let found: unknown;
-    try {
-      found = detector();
-    } catch {
-      continue;
-    }
-    const locale = toLocale(found);
-    if (locale) return locale;
-  }
-  return DEFAULT_LOCALE;
-}
+import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_KEY, LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
 
 // One lazily loaded chunk per locale: the login page never downloads the other four catalogs.
 const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { errorMessages } from '../lib/error-messages.ts';
 import { LockCountdown } from './lock-countdown.tsx';
 import { StatusMessage } from './status-message.tsx';
+import { signInErrors } from '../lib/sign-in-errors.ts';
 
 /**
  * The account-locked notice: why (too many failed logins), then, when the end (epoch ms) is known, a second sentence
@@ -11,7 +11,7 @@ export function AccountLockedNotice({ until }: { until: number | null }) {
   const { i18n } = useLingui();
   return (
     <StatusMessage kind="error">
-      {i18n._(errorMessages.AccountLocked)}
+      {i18n._(signInErrors.AccountLocked)}
       {until ? (
         <>
           {' '}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { minutesSeconds } from '../lib/error-messages.ts';
+import { minutesSeconds } from '../lib/failure-text.ts';
 
 /** The lock time in minutes and seconds, as the second sentence of the lock notice; it counts down to the end. */
 export function LockCountdown({ until }: { until: number }) {

@@ -2,6 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OAuthEndpoints } from '../../shared-domain/credentials.ts';
 import { CopyField } from './copy-field.tsx';
+import '@mantine/core/styles/Alert.layer.css';
 
 interface Props {
   clientId: string;

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RequestProblem } from '../../machines/shared/request-problem.ts';
 import type { ResendStep } from '../../machines/shared/resend-verification.ts';
-import { errorMessages, requestProblemText } from '../lib/error-messages.ts';
 import { StatusMessage } from './status-message.tsx';
+import { requestProblemText } from '../lib/failure-text.ts';
+import { accountErrors } from '../lib/account-errors.ts';
 
 /**
  * The outcome of sending the verification mail again, on every page that offers it; `problem` is the machine's
@@ -27,7 +28,7 @@ export function ResendStatus({ step, problem = null }: { step: ResendStep | null
   if (step === 'resendFailed') {
     return (
       <StatusMessage kind="error">
-        {problem ? requestProblemText(i18n, problem) : i18n._(errorMessages.AnErrorOccuredWhenResendingVerificationEmail)}
+        {problem ? requestProblemText(i18n, problem) : i18n._(accountErrors.AnErrorOccuredWhenResendingVerificationEmail)}
       </StatusMessage>
     );
   }

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import '@mantine/core/styles/Alert.layer.css';
 
 interface Props {
   /** The machine asks whether to close without a copy (it can take `discard.confirm`). */

@@ -5,7 +5,7 @@ import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { requestProblemOf, type RequestProblem } from '../../machines/shared/request-problem.ts';
 import { serverMessageOf } from '../../machines/shared/server-message.ts';
 import '../../tests/support/render.tsx';
-import { requestProblemText } from './error-messages.ts';
+import { requestProblemText } from './failure-text.ts';
 
 const field = (name: string | null, problem: string, limit?: number) =>
   new ApiError(400, {

@@ -7,62 +7,10 @@ const EDITABLE =
 /** The attribute Mantine's focus trap looks for first, so a form in a dialog gets the same field the form chose. */
 const AUTOFOCUS = 'data-autofocus';
 
-/** Kinds of field an error code can be about; each form says which of its inputs (by name) is which. */
-export type FieldKind = 'email' | 'password' | 'name' | 'redirectUris' | 'webhook' | 'publicKey';
-
-const FIELD_OF_CODE: Record<string, FieldKind> = {
-  MISSING_EMAIL: 'email',
-  PleaseFillInEmail: 'email',
-  EmailInIncorrectFormat: 'email',
-  EMAIL_INCORRECT_FORMAT: 'email',
-  EmailNotRegistered: 'email',
-  EmailAlreadyExistsAsAccount: 'email',
-  InvitationEmailRegistered: 'email',
-  MISSING_PASSWORD: 'password',
-  PASSWORD_NOT_ENOUGH_LENGTH: 'password',
-  PASSWORD_NO_DIGIT: 'password',
-  PASSWORD_NO_UPPERCASE: 'password',
-  PASSWORD_NO_LOWERCASE: 'password',
-  MISSING_NAME: 'name',
-  ApplicationNameTaken: 'name',
-  MissingRedirectUris: 'redirectUris',
-  InvalidRedirectUri: 'redirectUris',
-  TooManyRedirectUris: 'redirectUris',
-  RedirectUriTooLong: 'redirectUris',
-  InvalidForwardAlertWebhook: 'webhook',
-  InvalidRsaPublicKey: 'publicKey',
-};
-
-/** A request schema's refusal names the body field (FieldProblem); these are the bodies' names for the kinds. */
-const FIELD_OF_BODY_FIELD: Record<string, FieldKind> = {
-  username: 'email',
-  email: 'email',
-  password: 'password',
-  friendly_name: 'name',
-  application_name: 'name',
-  redirect_uris: 'redirectUris',
-  url: 'webhook',
-  public_key: 'publicKey',
-};
-
-/** What field an error as the machines keep it (a bare code, `{ code }`, a request problem) is about. */
-function kindOf(error: unknown): FieldKind | undefined {
-  if (typeof error === 'string') return FIELD_OF_CODE[error];
-  if (!error || typeof error !== 'object' || !('code' in error) || typeof error.code !== 'string') return undefined;
-  if (error.code === 'FieldProblem' && 'field' in error && typeof error.field === 'string') return FIELD_OF_BODY_FIELD[error.field];
-  return FIELD_OF_CODE[error.code];
-}
-
-/** The `name` of the input an error is about, given the form's names per kind; null when it is not about a field. */
-export function invalidFieldName(error: unknown, names: Partial<Record<FieldKind, string>>): string | null {
-  const kind = kindOf(error);
-  return (kind && names[kind]) ?? null;
-}
-
 interface Options {
   /** The error the form shows; a new value (by identity) moves focus again, null means none. */
   error: unknown;
-  /** The `name` of the input the error is about (see invalidFieldName), null when it is about no field. */
+  /** The `name` of the input the error is about (failure-text.ts invalidFieldName), null when it is about no field. */
   invalidField: string | null;
   /** Focus the first field when the form appears; on by default. */
   focusFirst?: boolean;

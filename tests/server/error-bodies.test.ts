@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../shared-domain/account.ts';
+import { NAME_MAX_LENGTH } from '../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH } from '../../shared-domain/login.ts';
 import { APPLICATION_NAME_MAX_LENGTH } from '../../shared-domain/credentials.ts';
 import { startOAuthTestServer } from '../support/oauth-client.ts';

@@ -1,4 +1,4 @@
-import { validateEmail } from '../../../shared-domain/account.ts';
+import { validateEmail } from '../../../shared-domain/email.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';

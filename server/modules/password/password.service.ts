@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { validateEmail } from '../../../shared-domain/account.ts';
+import { validateEmail } from '../../../shared-domain/email.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
 import { validatePassword } from '../../../shared-domain/password.ts';
 import type { Config } from '../../config.ts';

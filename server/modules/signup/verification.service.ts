@@ -1,4 +1,5 @@
-import { validateEmail, type Region } from '../../../shared-domain/account.ts';
+import { type Region } from '../../../shared-domain/account.ts';
+import { validateEmail } from '../../../shared-domain/email.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
 import type { Config } from '../../config.ts';

@@ -1,7 +1,4 @@
-import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, toLocale, type Locale } from '../../../shared-domain/locales.ts';
-
-/** The query parameter and cookie the SPA's detection reads (src/app/i18n.ts). */
-const LANGUAGE_KEY = 'language';
+import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, LANGUAGE_KEY, toLocale, type Locale } from '../../../shared-domain/locales.ts';
 
 export interface LocaleSources {
   query: URLSearchParams;

@@ -1,21 +1,22 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Checkbox, Stack, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { createSignupMachine, SignupEvent, SignupField } from '../../../machines/signup/signup.machine.ts';
+import type { createSignupMachine, SignupEvent } from '../../../machines/signup/signup.machine.ts';
 import { NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../centered-layout.tsx';
 import { PasswordRequirements } from '../password-requirements.tsx';
 import { BusyButton, MachineForm } from '../busy-button.tsx';
 import { StatusMessage } from '../status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { useSignupConfig } from '../../lib/signup-config.ts';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import { EmailField } from '../email-field.tsx';
+import { PasswordField } from '../password-field.tsx';
+import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<ReturnType<typeof createSignupMachine>>;
@@ -36,21 +37,19 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
   const [passwordFocused, setPasswordFocused] = useState(false);
   const busy = state.hasTag('busy');
   const { email, friendlyName, password, acceptTerms, error } = state.context;
-  const change = (field: SignupField) => (event: { currentTarget: { value: string } }) =>
-    send({ type: 'form.change', field, value: event.currentTarget.value });
 
   return (
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, { email: 'email', name: 'friendly_name', password: 'password' })}
+      invalidField={invalidFieldName(error, accountErrors, { email: 'email', name: 'friendly_name', password: 'password' })}
     >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Sign up</Trans>
         </Title>
         <StatusMessage kind="error">
-          {error ? failureText(i18n, error) : null}
+          {error ? failureText(i18n, error, accountErrors) : null}
         </StatusMessage>
         <EmailField
           value={email}
@@ -66,16 +65,15 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
           autoComplete="name"
           maxLength={NAME_MAX_LENGTH}
           value={friendlyName}
-          onChange={change('friendlyName')}
+          onChange={(event) => send({ type: 'form.change', field: 'friendlyName', value: event.currentTarget.value })}
         />
         <div>
-          <PasswordInput
+          <PasswordField
             label={t`Password`}
             name="password"
             autoComplete="new-password"
             value={password}
-            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password`, tabIndex: 0 }}
-            onChange={change('password')}
+            onValueChange={(value) => send({ type: 'form.change', field: 'password', value })}
             onFocus={() => setPasswordFocused(true)}
             onBlur={() => setPasswordFocused(false)}
           />

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import { failureText } from '../../lib/failure-text.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props extends AlertForwardingViewProps {
   action: 'renew' | 'clear' | 'stopV3';
@@ -32,7 +33,7 @@ export function AlertForwardingConfirm({ action, state, send }: Props) {
     <ConfirmDialog
       title={texts.title}
       confirmLabel={texts.label}
-      error={error ? failureText(i18n, error) : null}
+      error={error ? failureText(i18n, error, developerErrors) : null}
       busy={state.hasTag('busy')}
       canConfirm={state.can({ type: 'dialog.confirm' })}
       canClose={state.can({ type: 'dialog.close' })}

@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
+import { failureText } from '../../lib/failure-text.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 /** notConfigured.showError: why the configuration could not be loaded; closing leaves the not-configured view. */
 export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewProps) {
@@ -15,7 +16,7 @@ export function AlertForwardingErrorDialog({ state, send }: AlertForwardingViewP
   return (
     <Modal opened onClose={close} title={t`Alert forwarding could not be loaded`} closeButtonProps={{ 'aria-label': t`Close dialog` }} centered>
       <Stack gap="md">
-        <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error, developerErrors) : null}</StatusMessage>
         <Group justify="flex-end">
           <Button onClick={close} data-autofocus>
             <Trans>Close</Trans>

@@ -2,8 +2,9 @@ import { Button, Group, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
+import { failureText } from '../../lib/failure-text.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface FieldProps {
   value: string;
@@ -54,7 +55,7 @@ export function DialogFormFooter({ state, close }: Pick<AlertForwardingViewProps
   const { error } = state.context;
   return (
     <>
-      <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error, developerErrors) : null}</StatusMessage>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={close} disabled={!state.can({ type: 'dialog.close' })}>
           <Trans>Cancel</Trans>

@@ -2,12 +2,13 @@ import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RSA_KEYGEN_COMMANDS } from '../../../shared-domain/alert-forwarding.ts';
 import { MachineForm } from '../../components/busy-button.tsx';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { CopyField } from '../../components/copy-field.tsx';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
+import { invalidFieldName } from '../../lib/failure-text.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 /**
  * The key generator the spec asks for is OpenSSL on the customer's own machine: a web page that generates the key
@@ -28,7 +29,7 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
       <MachineForm
         onSubmit={() => send({ type: 'form.submit' })}
         error={state.context.error}
-        invalidField={invalidFieldName(state.context.error, { webhook: 'webhook', publicKey: 'public_key' })}
+        invalidField={invalidFieldName(state.context.error, developerErrors, { webhook: 'webhook', publicKey: 'public_key' })}
       >
         <Stack gap="md">
           <WebhookUrlField

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { AlexaTogetherEvent, alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { AlexaTogetherActions } from './alexa-together-request.tsx';
+import { oauthErrors } from '../../lib/oauth-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof alexaTogetherMachine>;
@@ -20,7 +20,7 @@ export function AlexaTogetherRefused({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Link your Alexa Together subscription</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+      <StatusMessage kind="error">{error ? i18n._(oauthErrors[error]) : null}</StatusMessage>
       <AlexaTogetherActions state={state} send={send} />
     </Stack>
   );

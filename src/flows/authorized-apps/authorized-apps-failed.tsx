@@ -2,11 +2,11 @@ import type { SnapshotFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import type { authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 /** loadFailed: why there is no list; Refresh (in the toolbar) tries again. */
 export function AuthorizedAppsFailed({ state }: { state: SnapshotFrom<typeof authorizedAppsMachine> }) {
   const { i18n } = useLingui();
   const { error } = state.context;
-  return <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>;
+  return <StatusMessage kind="error">{error ? i18n._(developerErrors[error]) : null}</StatusMessage>;
 }

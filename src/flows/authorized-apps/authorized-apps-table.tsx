@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { AuthorizedAppsEvent, authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { AppPermissions } from './app-permissions.tsx';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/List.layer.css';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof authorizedAppsMachine>;
@@ -29,7 +29,7 @@ export function AuthorizedAppsTable({ state, send }: Props) {
 
   return (
     <>
-      <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+      <StatusMessage kind="error">{error ? i18n._(developerErrors[error]) : null}</StatusMessage>
       {apps.length === 0 ? (
         <Text c="dimmed" data-testid="no-apps">
           <Trans>You have not authorized any applications.</Trans>

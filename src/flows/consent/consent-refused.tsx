@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { ConsentEvent, consentMachine } from '../../../machines/consent/consent.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { ConsentActions } from './consent-actions.tsx';
+import { oauthErrors } from '../../lib/oauth-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof consentMachine>;
@@ -23,7 +23,7 @@ export function ConsentRefused({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         {t`Authorize an application`}
       </Title>
-      <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>
+      <StatusMessage kind="error">{error ? i18n._(oauthErrors[error]) : null}</StatusMessage>
       <ConsentActions state={state} send={send} />
     </Stack>
   );

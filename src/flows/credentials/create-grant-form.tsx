@@ -5,8 +5,9 @@ import type { SnapshotFrom } from 'xstate';
 import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
 import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris, nativeRedirectUris } from '../../../shared-domain/credentials.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
+import { invalidFieldName, requestProblemText } from '../../lib/failure-text.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
+import '@mantine/core/styles/Alert.layer.css';
 
 interface Props {
   state: SnapshotFrom<typeof createGrantMachine>;
@@ -30,13 +31,13 @@ export function CreateGrantForm({ state, send }: Props) {
   const errorText = !error
     ? null
     : typeof error === 'string'
-      ? i18n._({ ...errorMessages[error], values: { limit: limitOf(error) } })
+      ? i18n._({ ...developerErrors[error], values: { limit: limitOf(error) } })
       : requestProblemText(i18n, error);
   return (
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, { name: 'application_name', redirectUris: 'redirect_uris' })}
+      invalidField={invalidFieldName(error, developerErrors, { name: 'application_name', redirectUris: 'redirect_uris' })}
     >
       <Stack gap="md">
         <Text size="sm">

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 /** accessDenied (code 80): the account owner's group has no API access. */
 export function CredentialsAccessDenied() {
@@ -8,7 +8,7 @@ export function CredentialsAccessDenied() {
   return (
     <Stack gap="md" align="center" py="xl">
       <Title order={1} size="h3">
-        {i18n._(errorMessages.AccessDenied)}
+        {i18n._(developerErrors.AccessDenied)}
       </Title>
       <Text size="sm">
         <Trans>This account does not have API access.</Trans>

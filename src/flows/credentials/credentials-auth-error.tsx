@@ -3,9 +3,9 @@ import { BusyButton } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;
@@ -22,7 +22,7 @@ export function CredentialsAuthError({ state, send }: Props) {
     <Modal
       opened
       onClose={() => canClose && send({ type: 'dialog.close' })}
-      title={i18n._(errorMessages.AuthenticationError)}
+      title={i18n._(developerErrors.AuthenticationError)}
       centered
       withCloseButton={false}
     >

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { selectedCredential } from './selected-credential.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;
@@ -19,7 +19,7 @@ export function CredentialsConfirmDelete({ state, send }: Props) {
     <ConfirmDialog
       title={t`Delete grant`}
       confirmLabel={t`Delete`}
-      error={actionError ? i18n._(errorMessages[actionError]) : null}
+      error={actionError ? i18n._(developerErrors[actionError]) : null}
       busy={state.hasTag('busy')}
       canConfirm={state.can({ type: 'dialog.confirm' })}
       canClose={state.can({ type: 'dialog.close' })}

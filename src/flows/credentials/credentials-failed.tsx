@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { msg } from '@lingui/core/macro';
 import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;
@@ -18,7 +18,7 @@ export function CredentialsFailed({ state, send }: Props) {
   return (
     <Stack gap="md" align="center" py="xl">
       <HiddenPageHeading title={msg`OAuth credentials`} />
-      <StatusMessage kind="error">{i18n._(errorMessages.AuthenticationError)}</StatusMessage>
+      <StatusMessage kind="error">{i18n._(developerErrors.AuthenticationError)}</StatusMessage>
       <Button variant="default" disabled={!state.can({ type: 'list.refresh' })} onClick={() => send({ type: 'list.refresh' })}>
         <Trans>Refresh</Trans>
       </Button>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { dialogProps, type ConfirmProps } from './device-sessions-confirm-revoke.tsx';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 /** list.confirmRevokeAll and list.revokingAll. */
 export function DeviceSessionsConfirmRevokeAll(props: ConfirmProps) {
@@ -11,7 +11,7 @@ export function DeviceSessionsConfirmRevokeAll(props: ConfirmProps) {
     <ConfirmDialog
       title={t`Revoke all other sessions`}
       confirmLabel={t`Revoke All`}
-      error={error ? i18n._(errorMessages[error]) : null}
+      error={error ? i18n._(developerErrors[error]) : null}
       {...dialogProps(props)}
     >
       {t`Every session in this list except this device will be signed out and must log in again. This device stays signed in.`}

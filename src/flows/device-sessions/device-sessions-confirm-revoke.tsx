@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { DeviceSessionsEvent, deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 export interface ConfirmProps {
   state: SnapshotFrom<typeof deviceSessionsMachine>;
@@ -31,7 +31,7 @@ export function DeviceSessionsConfirmRevoke(props: ConfirmProps) {
     <ConfirmDialog
       title={t`Revoke session`}
       confirmLabel={t`Revoke`}
-      error={error ? i18n._(errorMessages[error]) : null}
+      error={error ? i18n._(developerErrors[error]) : null}
       {...dialogProps(props)}
     >
       {t`Sign out ${deviceDescription} used by ${userName}? It must log in again to continue.`}

@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { developerErrors } from '../../lib/developer-errors.ts';
 
 /** loadFailed: why there is no list; Refresh (in the toolbar) tries again. */
 export function DeviceSessionsFailed({ state }: { state: SnapshotFrom<typeof deviceSessionsMachine> }) {
   const { i18n } = useLingui();
   const { error } = state.context;
-  return <StatusMessage kind="error">{error ? i18n._(errorMessages[error]) : null}</StatusMessage>;
+  return <StatusMessage kind="error">{error ? i18n._(developerErrors[error]) : null}</StatusMessage>;
 }

@@ -2,8 +2,8 @@ import { Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { LeaveSessionEvent, leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { errorMessages } from '../../lib/error-messages.ts';
 import { LoginButton } from './login-button.tsx';
+import { commonErrors } from '../../lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof leaveSessionMachine>;
@@ -16,7 +16,7 @@ export function AccessDeniedNotice({ state, send }: Props) {
   return (
     <Stack gap="md" align="center">
       <Title order={1} size="h3" ta="center">
-        {i18n._(errorMessages.AccessDenied)}
+        {i18n._(commonErrors.AccessDenied)}
       </Title>
       {/* The server refused a session it holds; its HttpOnly cookie may outlive the readable claims, so always end it. */}
       <LoginButton state={state} onLeave={() => send({ type: 'session.leave', hasSession: true })} />

@@ -2,9 +2,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { LeaveSessionEvent, leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { errorMessages, errorPageMessageKey } from '../../lib/error-messages.ts';
 import { hasSessionCookie } from '../../lib/session.ts';
 import { LoginButton } from './login-button.tsx';
+import { oauthErrors, errorPageMessageKey } from '../../lib/oauth-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof leaveSessionMachine>;
@@ -25,7 +25,7 @@ export function ErrorNotice({ state, send, error, description }: Props) {
       </Title>
       {key ? (
         <Text ta="center" data-testid="error-description">
-          {i18n._(errorMessages[key])}
+          {i18n._(oauthErrors[key])}
         </Text>
       ) : null}
       <LoginButton state={state} onLeave={() => send({ type: 'session.leave', hasSession: hasSessionCookie() })} />

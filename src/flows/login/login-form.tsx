@@ -1,4 +1,4 @@
-import { Anchor, PasswordInput, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router-dom';
@@ -11,9 +11,10 @@ import { AccountLockedNotice } from '../../components/account-locked-notice.tsx'
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { EmailField } from '../../components/email-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
+import { signInErrors } from '../../lib/sign-in-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof loginMachine>;
@@ -34,7 +35,7 @@ export function LoginForm({ state, send }: Props) {
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, { email: 'username', password: 'password' })}
+      invalidField={invalidFieldName(error, signInErrors, { email: 'username', password: 'password' })}
     >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
@@ -43,7 +44,7 @@ export function LoginForm({ state, send }: Props) {
         {error?.code === 'AccountLocked' ? (
           <AccountLockedNotice until={state.matches('locked') ? lockedUntil : null} />
         ) : (
-          <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
+          <StatusMessage kind="error">{error ? failureText(i18n, error, signInErrors) : null}</StatusMessage>
         )}
         <EmailField
           name="username"
@@ -51,14 +52,13 @@ export function LoginForm({ state, send }: Props) {
           value={username}
           onValueChange={(value) => send({ type: 'form.change', field: 'username', value })}
         />
-        <PasswordInput
+        <PasswordField
           label={t`Password`}
           name="password"
           autoComplete="current-password"
           maxLength={LOGIN_PASSWORD_MAX_LENGTH}
           value={password}
-          visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password`, tabIndex: 0 }}
-          onChange={(event) => send({ type: 'form.change', field: 'password', value: event.currentTarget.value })}
+          onValueChange={(value) => send({ type: 'form.change', field: 'password', value })}
         />
         <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
           <Trans>Log in</Trans>

@@ -7,7 +7,7 @@ import { loginMachine, type LoginInput } from '../../../machines/login/login.mac
 import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from '../../../machines/login/login.model-cases.ts';
 import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '../../../shared-domain/login.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';

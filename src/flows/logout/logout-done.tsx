@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { LogoutFailure } from '../../../machines/logout/logout.machine.ts';
 import { isServerTarget } from '../../../shared-domain/redirect.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
+import { commonErrors, failureText } from '../../lib/failure-text.ts';
 
 /** Both final states: logged out (success) or the server's refusal, each with the way back to login. */
 export function LogoutDone({ failure, loginUrl }: { failure: LogoutFailure | null; loginUrl: string }) {
@@ -14,7 +14,7 @@ export function LogoutDone({ failure, loginUrl }: { failure: LogoutFailure | nul
       <Title order={1} size="h3" ta="center">
         {failure ? <Trans>Logout failed</Trans> : <Trans>You have been logged out</Trans>}
       </Title>
-      {failure ? <StatusMessage kind="error">{failureText(i18n, failure)}</StatusMessage> : null}
+      {failure ? <StatusMessage kind="error">{failureText(i18n, failure, commonErrors)}</StatusMessage> : null}
       <Button component={Link} to={loginUrl} reloadDocument={isServerTarget(loginUrl)}>
         <Trans>Login</Trans>
       </Button>

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages, failureText } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;
@@ -19,7 +20,7 @@ export function PasswordResetFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Set a new password</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? failureText(i18n, error) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
       <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
       </Button>

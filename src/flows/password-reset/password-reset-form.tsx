@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { PasswordInput, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
+import { PasswordField } from '../../components/password-field.tsx';
 import { PasswordRequirements } from '../../components/password-requirements.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
+import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;
@@ -26,23 +27,22 @@ export function PasswordResetForm({ state, send }: Props) {
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, { password: 'new-password' })}
+      invalidField={invalidFieldName(error, accountErrors, { password: 'new-password' })}
     >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Set a new password</Trans>
         </Title>
-        <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : null}</StatusMessage>
         <div>
-          <PasswordInput
+          <PasswordField
             label={t`New password`}
             name="new-password"
             autoComplete="new-password"
             value={password}
-            visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password`, tabIndex: 0 }}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
-            onChange={(event) => send({ type: 'form.change', value: event.currentTarget.value })}
+            onValueChange={(value) => send({ type: 'form.change', value })}
           />
           <PasswordRequirements password={password} opened={focused} />
         </div>

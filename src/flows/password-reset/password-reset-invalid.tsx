@@ -2,7 +2,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 /** The token is unknown, used or expired: say so and offer a fresh recovery mail. */
 export function PasswordResetInvalid({ recoverHref }: { recoverHref: string }) {
@@ -12,7 +12,7 @@ export function PasswordResetInvalid({ recoverHref }: { recoverHref: string }) {
       <Title order={1} size="h3" ta="center">
         <Trans>Set a new password</Trans>
       </Title>
-      <StatusMessage kind="error">{i18n._(errorMessages.InvalidRecoveryLink)}</StatusMessage>
+      <StatusMessage kind="error">{i18n._(accountErrors.InvalidRecoveryLink)}</StatusMessage>
       <Anchor component={Link} to={recoverHref}>
         <Trans>Send a new recovery email</Trans>
       </Anchor>

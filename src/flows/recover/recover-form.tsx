@@ -7,9 +7,9 @@ import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { EmailField } from '../../components/email-field.tsx';
+import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -27,7 +27,7 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, { email: 'email' })}
+      invalidField={invalidFieldName(error, accountErrors, { email: 'email' })}
     >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
@@ -37,7 +37,7 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
           <Trans>Enter the email of your account and we will send you a link to set a new password.</Trans>
         </Text>
         <StatusMessage kind="error">
-          {error ? failureText(i18n, error) : null}
+          {error ? failureText(i18n, error, accountErrors) : null}
         </StatusMessage>
         <EmailField autoComplete="username" value={email} onValueChange={(value) => send({ type: 'form.change', value })} />
         <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>

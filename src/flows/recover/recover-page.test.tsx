@@ -12,7 +12,7 @@ import {
   serializeRecover,
   typedEmails,
 } from '../../../machines/recover/recover.model-cases.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';

@@ -6,7 +6,8 @@ import type { RecoverEvent, recoverMachine } from '../../../machines/recover/rec
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
+import { requestProblemText } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -30,12 +31,12 @@ export function RecoverSent({ state, send, linkSearch }: Props) {
         {/* The address is what was typed or came in the link: t, never Trans, which would parse tags inside it. */}
         {t`We have sent a link to set a new password to ${email}.`}
       </Text>
-      {resend?.kind === 'resent' ? <StatusMessage kind="success">{i18n._(errorMessages.WeHaveResentTheRecoverEmail)}</StatusMessage> : null}
+      {resend?.kind === 'resent' ? <StatusMessage kind="success">{i18n._(accountErrors.WeHaveResentTheRecoverEmail)}</StatusMessage> : null}
       {resend?.kind === 'failed' ? (
         <StatusMessage kind="error">
           {resend.problem
             ? requestProblemText(i18n, resend.problem)
-            : (resend.serverMessage ?? i18n._(errorMessages.AnErrorOccurredWhenResending))}
+            : (resend.serverMessage ?? i18n._(accountErrors.AnErrorOccurredWhenResending))}
         </StatusMessage>
       ) : null}
       <LinkRow>

@@ -7,7 +7,8 @@ import type { signupInvitedMachine } from '../../../machines/signup-invited/sign
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages, failureText } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupInvitedMachine>;
@@ -23,7 +24,7 @@ export function SignupInvitedFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Invitation</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? failureText(i18n, error) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
       <Button fullWidth disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
       </Button>

@@ -6,7 +6,7 @@ import type { SignupFailure } from '../../../machines/signup/signup.errors.ts';
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 /**
  * The invitation cannot create an account (unknown, used, expired or replaced, or its email has an account): why, and
@@ -21,7 +21,7 @@ export function SignupInvitedInvalid({ error }: { error: SignupFailure | null })
       <Title order={1} size="h3" ta="center">
         <Trans>This invitation cannot be used</Trans>
       </Title>
-      <StatusMessage kind="error">{i18n._(errorMessages[reason])}</StatusMessage>
+      <StatusMessage kind="error">{i18n._(accountErrors[reason])}</StatusMessage>
       <Text ta="center">
         {accountExists ? (
           <Trans>If the account is yours, sign in. Otherwise ask the account owner for a new invitation.</Trans>

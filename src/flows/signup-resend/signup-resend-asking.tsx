@@ -7,9 +7,9 @@ import { paths } from '../../app/paths.ts';
 import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/error-messages.ts';
-import { invalidFieldName } from '../../lib/use-focus-first-invalid.ts';
 import { EmailField } from '../../components/email-field.tsx';
+import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -24,7 +24,7 @@ export function SignupResendAsking({ state, send }: Props) {
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, { email: 'email' })}
+      invalidField={invalidFieldName(error, accountErrors, { email: 'email' })}
     >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
@@ -33,7 +33,7 @@ export function SignupResendAsking({ state, send }: Props) {
         <Text ta="center">
           <Trans>Enter the email you signed up with, and we will send the confirmation email to it again.</Trans>
         </Text>
-        <StatusMessage kind="error">{error ? failureText(i18n, error) : null}</StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : null}</StatusMessage>
         <EmailField value={email} onValueChange={(value) => send({ type: 'form.change', value })} />
         <BusyButton type="submit" fullWidth busy={state.hasTag('busy')} enabled={state.can({ type: 'form.submit' })}>
           <Trans>Resend</Trans>

@@ -6,7 +6,8 @@ import type { SignupResendEvent, signupResendMachine } from '../../../machines/s
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages, failureText } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -22,7 +23,7 @@ export function SignupResendFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Resend Confirmation Email</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? failureText(i18n, error) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
       <LinkRow>
         <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
           <Trans>Retry</Trans>

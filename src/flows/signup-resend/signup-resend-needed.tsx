@@ -7,7 +7,7 @@ import type { signupResendMachine } from '../../../machines/signup-resend/signup
 import { paths } from '../../app/paths.ts';
 import { LinkRow } from '../../components/centered-layout.tsx';
 import { ResendStatus } from '../../components/resend-status.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { signInErrors } from '../../lib/sign-in-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -21,7 +21,7 @@ export function SignupResendNeeded({ state, send }: Props) {
   return (
     <Stack gap="md">
       <Title order={1} size="h3" ta="center">
-        {i18n._(errorMessages.AccountNotVerified)}
+        {i18n._(signInErrors.AccountNotVerified)}
       </Title>
       {email ? (
         // The address comes from the link: a plain string (t), never parsed as markup the way Trans would.

@@ -13,7 +13,7 @@ import {
 } from '../../../machines/signup-resend/signup-resend.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import { ValidationCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
 import { useMswServer } from '../../../tests/support/msw.ts';

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupVerifyEvent, signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages, requestProblemText } from '../../lib/error-messages.ts';
+import { requestProblemText } from '../../lib/failure-text.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupVerifyMachine>;
@@ -19,7 +20,7 @@ export function SignupVerifyFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Account activation</Trans>
       </Title>
-      <StatusMessage kind="error">{problem ? requestProblemText(i18n, problem) : i18n._(errorMessages.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">{problem ? requestProblemText(i18n, problem) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
       <Button disabled={!state.can({ type: 'verify.retry' })} onClick={() => send({ type: 'verify.retry' })}>
         <Trans>Retry</Trans>
       </Button>

@@ -5,7 +5,7 @@ import { resendStepOf, type ResendVerificationEvent } from '../../../machines/sh
 import type { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
 import { ResendStatus } from '../../components/resend-status.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
-import { errorMessages } from '../../lib/error-messages.ts';
+import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupVerifyMachine>;
@@ -25,7 +25,7 @@ export function SignupVerifyInvalid({ state, send }: Props) {
       {step === 'resent' || step === 'resendFailed' ? (
         <ResendStatus step={step} problem={state.context.resendProblem} />
       ) : (
-        <StatusMessage kind="error">{i18n._(errorMessages.InvalidActivationLink)}</StatusMessage>
+        <StatusMessage kind="error">{i18n._(accountErrors.InvalidActivationLink)}</StatusMessage>
       )}
       <Button
         loading={state.hasTag('busy')}

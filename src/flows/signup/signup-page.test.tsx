@@ -13,7 +13,8 @@ import {
   signupEvents,
   submitFailures,
 } from '../../../machines/signup/signup.model-cases.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { PASSWORD_MAX_LENGTH } from '../../../shared-domain/password.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../email.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH } from '../login.ts';
-import { defineRoute, okData, returnToField } from './contract.ts';
+import { defineRoute, judgedByTheRoute, okData, returnToField } from './contract.ts';
 
 // docs/api/errors.md; product.md §7 login, logout, session.
 
@@ -39,8 +39,7 @@ export const login = defineRoute({
   ],
 });
 
-// A repeated parameter is no string: it is ignored as before, never a 400.
-const carried = z.string().optional().catch(undefined);
+const carried = z.string().optional();
 
 export const logout = defineRoute({
   method: 'GET',
@@ -52,7 +51,7 @@ export const logout = defineRoute({
     'the logout page with the query carried along (303); a fetch gets JSON.',
   tags: ['Account'],
   // Carried along to the logout page whatever they are, so never refused.
-  query: z.looseObject({
+  query: judgedByTheRoute(z.looseObject({
     error: carried,
     error_description: carried,
     application_name: carried,
@@ -60,7 +59,7 @@ export const logout = defineRoute({
     client_id: carried,
     redirect_uri: carried,
     state: carried,
-  }),
+  })),
   response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
   otherAnswers: {
     302: { description: 'Consent Cancel: to the client redirect URI with error=access_denied', headers: { location: 'The client redirect URI' } },

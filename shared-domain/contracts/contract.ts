@@ -103,3 +103,11 @@ export const languageField = z.string().max(16).optional().meta({ description: '
 
 /** How long a `return_to` may be (shared-domain/redirect.ts decides where it may lead). */
 export const returnToField = z.string().max(2048).nullable().optional();
+
+/**
+ * A query the route judges itself (an error page, a redirect to the client) rather than refusing with a 400: the schema
+ * documents its parameters, and when they do not fit (a repeated or oversized one) the route gets the query as sent.
+ */
+export function judgedByTheRoute<S extends z.ZodType>(schema: S) {
+  return schema.catch((context) => context.value as z.output<S>);
+}

@@ -1,28 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as contract from '../../../shared-domain/contracts/consent.contract.ts';
 import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
-import { parse } from '../../lib/parse.ts';
+import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
 import { clientInfo, setSessionCookies } from '../../plugins/session.plugin.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { loginWithAmazon } from './amazon.service.ts';
 
-const body = z
-  .object({
-    code: z.string().min(1).max(2048),
-    // RFC 7636 §4.1: 43 to 128 characters.
-    code_verifier: z.string().min(43).max(128),
-    link_current_account_to_amazon: z.boolean().optional(),
-    return_to: z.string().max(2048).nullable().optional(),
-  })
-  .strict();
-
-export default async function amazonRoutes(app: FastifyInstance): Promise<void> {
+export default async function amazonRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app;
 
-  app.post('/api/loginwithamazon', {
-    config: { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } },
+  app.route({
+    ...routeOf(contract.loginWithAmazon, { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } }),
     handler: async (request, reply) => {
-      const input = parse(body, request.body);
+      const input = request.body;
       const result = await loginWithAmazon(db, config, {
         code: input.code,
         codeVerifier: input.code_verifier,
@@ -34,7 +25,7 @@ export default async function amazonRoutes(app: FastifyInstance): Promise<void> 
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await closeSession(db, config, previous, Date.now());
       setSessionCookies(reply, config, result.session);
-      return { success: true, redirect: result.redirect };
+      return { success: true as const, redirect: result.redirect };
     },
   });
 }

@@ -18,7 +18,7 @@ import {
   type CodeGrant,
 } from '../oauth/authorize.service.ts';
 import { allowedScope, toOAuthClient, type OAuthModelConfig } from '../oauth/oauth.model.ts';
-import type { ConsentRequestQuery } from '../oauth/oauth-params.ts';
+import type { ConsentRequestQuery } from '../../../shared-domain/contracts/consent.contract.ts';
 import { rememberConsent } from './consent.service.ts';
 
 /** GET /api/consent/request: what the consent and Alexa Together pages show, all of it from the server's records. */

@@ -1,23 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { parse } from '../../lib/parse.ts';
+import * as contract from '../../../shared-domain/contracts/consent.contract.ts';
+import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
 import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
 import { listAuthorizedApps, revokeAuthorizedApp, type AppsCaller } from './consent.service.ts';
 
-const revokeBody = z.object({ client_id: z.string().min(1).max(200) }).strict();
-
-export default async function consentRoutes(app: FastifyInstance): Promise<void> {
+export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  app.get('/api/authorized_apps', { preHandler: requireSession }, async (request) => {
-    const apps = await listAuthorizedApps(db, appsCaller(request));
-    return { success: true, data: { authorized_apps: { array: apps } } };
+  app.route({
+    ...routeOf(contract.authorizedApps),
+    preValidation: requireSession,
+    handler: async (request) => {
+      const apps = await listAuthorizedApps(db, appsCaller(request));
+      return { success: true as const, data: { authorized_apps: { array: apps } } };
+    },
   });
 
-  app.put('/api/consent/revoke', { preHandler: requireSession }, async (request) => {
-    const body = parse(revokeBody, request.body);
-    const remaining = await revokeAuthorizedApp(db, appsCaller(request), body.client_id);
-    return { success: true, data: { authorized_app: remaining } };
+  app.route({
+    ...routeOf(contract.revokeConsent),
+    // The session first: without one the answer is 401, whatever the body.
+    preValidation: requireSession,
+    handler: async (request) => {
+      const remaining = await revokeAuthorizedApp(db, appsCaller(request), request.body.client_id);
+      return { success: true as const, data: { authorized_app: remaining } };
+    },
   });
 }
 

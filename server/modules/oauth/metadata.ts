@@ -10,7 +10,7 @@ export function clientEndpoints(issuer: string) {
 }
 
 /** RFC 8414 authorization server metadata; every URL hangs off the issuer (PUBLIC_URL). */
-export async function authorizationServerMetadata(config: OAuthModelConfig): Promise<Record<string, unknown>> {
+export async function authorizationServerMetadata(config: OAuthModelConfig) {
   const issuer = config.oauth.issuer;
   const key = await signingKeyOf(config.oauth.signingKeyPem);
   return {
@@ -31,7 +31,7 @@ export async function authorizationServerMetadata(config: OAuthModelConfig): Pro
   };
 }
 
-export async function jwks(config: OAuthModelConfig): Promise<{ keys: unknown[] }> {
+export async function jwks(config: OAuthModelConfig) {
   const key = await signingKeyOf(config.oauth.signingKeyPem);
   return { keys: [key.publicJwk] };
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AuthorizeParams } from './authorize.service.ts';
 
 const NAMES = [
@@ -37,16 +36,3 @@ export function authorizeParams(query: unknown): AuthorizeParams | null {
   }
   return params;
 }
-
-/**
- * The query of the consent answer (GET /api/consent) and of GET /api/consent/request: the handle of the pending
- * request, and the spec's parameters that, when present, must agree with it. Others ride along and are ignored.
- */
-export const consentRequestQuery = z.object({
-  request: z.string().max(MAX_LENGTH).optional(),
-  client_id: z.string().max(MAX_LENGTH).optional(),
-  redirect_uri: z.string().max(MAX_LENGTH).optional(),
-  scope: z.string().max(MAX_LENGTH).optional(),
-});
-
-export type ConsentRequestQuery = z.infer<typeof consentRequestQuery>;

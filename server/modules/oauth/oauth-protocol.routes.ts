@@ -1,6 +1,8 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../../shared-domain/contracts/oauth.contract.ts';
 import { AppError } from '../../errors.ts';
+import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
 import { byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
 import type { ProtocolRequest } from './client-auth.ts';
 import { isOAuthError } from './oauth-server.ts';
@@ -14,7 +16,8 @@ const FORM = 'application/x-www-form-urlencoded';
  * encapsulated plugin, so the form body parser and the RFC 6749 §5.2 error format apply to these routes only; every
  * other route keeps JSON-only bodies and the portal's error body.
  */
-export default async function oauthProtocolRoutes(app: FastifyInstance): Promise<void> {
+export default async function oauthProtocolRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app;
 
   // OAuth clients send forms (RFC 6749 §4.1.3), and a parameter may appear only once (§3.2).
@@ -45,26 +48,39 @@ export default async function oauthProtocolRoutes(app: FastifyInstance): Promise
   });
 
   // One budget per IP for the three endpoints, so a flood cannot move from one to the next.
+  // The contracts document the form fields; the library judges them (RFC 6749 §5.2), so no request schema applies.
   const limited = {
-    preHandler: limitBy(app, { name: 'oauth-protocol:ip', max: config.oauth.protocolRateLimitPerMinute, timeWindowMs: 60_000, key: byIp }),
+    preValidation: limitBy(app, { name: 'oauth-protocol:ip', max: config.oauth.protocolRateLimitPerMinute, timeWindowMs: 60_000, key: byIp }),
   };
 
-  app.post('/api/oauth/token', limited, async (request, reply) => {
-    const result = await exchangeToken(db, config, protocolRequest(request, false));
-    reply.headers(result.headers);
-    return result.body;
+  app.route({
+    ...routeOf(contract.token),
+    ...limited,
+    handler: async (request, reply) => {
+      const result = await exchangeToken(db, config, protocolRequest(request, false));
+      reply.headers(result.headers);
+      return result.body as { access_token: string; token_type: string; expires_in: number };
+    },
   });
 
-  app.post('/api/oauth/revoke', limited, async (request, reply) => {
-    await revokeToken(db, config, protocolRequest(request, true));
-    // RFC 7009 §2.2 leaves the body open; JSON `{}` is what client libraries that parse every answer can read.
-    return reply.header('cache-control', 'no-store').send({});
+  app.route({
+    ...routeOf(contract.revoke),
+    ...limited,
+    handler: async (request, reply) => {
+      await revokeToken(db, config, protocolRequest(request, true));
+      // RFC 7009 §2.2 leaves the body open; JSON `{}` is what client libraries that parse every answer can read.
+      return reply.header('cache-control', 'no-store').send({});
+    },
   });
 
-  app.post('/api/oauth/introspect', limited, async (request, reply) => {
-    const answer = await introspectToken(db, config, protocolRequest(request, true));
-    reply.header('cache-control', 'no-store');
-    return answer;
+  app.route({
+    ...routeOf(contract.introspect),
+    ...limited,
+    handler: async (request, reply) => {
+      const answer = await introspectToken(db, config, protocolRequest(request, true));
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
   });
 }
 

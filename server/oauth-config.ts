@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
+import { pagePaths } from '../shared-domain/page-paths.ts';
 import { persistedPrivateKey } from './lib/persisted-key.ts';
 
 // The authorization-server part of the environment (docs/api/oauth.md, docs/api/credentials.md): client store limits,
@@ -111,7 +112,7 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
       authorizeUrl: e.AMAZON_AUTHORIZE_URL,
       tokenUrl: e.AMAZON_TOKEN_URL,
       profileUrl: e.AMAZON_PROFILE_URL,
-      redirectUri: `${publicUrl}/pages/cb`,
+      redirectUri: `${publicUrl}${pagePaths.callback}`,
     }),
   };
 }

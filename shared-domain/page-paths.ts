@@ -28,6 +28,9 @@ export const pagePaths = {
 
 export type PagePath = (typeof pagePaths)[keyof typeof pagePaths];
 
+/** Every page but the root lives under this prefix; so does the service worker's scope (product.md §2.4). */
+export const PAGES_PREFIX = '/pages/';
+
 const byLowerCase = new Map<string, PagePath>(Object.values(pagePaths).map((path) => [path.toLowerCase(), path]));
 
 /**

@@ -1,5 +1,7 @@
-const SCRIPT = '/pages/sw.js';
-const SCOPE = '/pages/';
+import { PAGES_PREFIX } from '../../shared-domain/page-paths.ts';
+
+const SCRIPT = `${PAGES_PREFIX}sw.js`;
+const SCOPE = PAGES_PREFIX;
 
 /**
  * product.md §2.4: register the worker at load; if its script is gone (a deploy removed it, or the server answers the

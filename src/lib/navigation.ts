@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PAGES_PREFIX, pagePaths } from '../../shared-domain/page-paths.ts';
 
 /**
  * The one place the SPA hands the browser to a server URL (a real navigation, never fetch: the server answers with
@@ -13,7 +14,7 @@ export const navigation = {
 
 /** Pages of this SPA are routed in place; anything else (/api/…, another origin) is a browser navigation. */
 export function isSpaUrl(url: string): boolean {
-  return url.startsWith('/pages/') || url === '/' || url.startsWith('/?');
+  return url.startsWith(PAGES_PREFIX) || url === pagePaths.root || url.startsWith(`${pagePaths.root}?`);
 }
 
 /** Follows a URL a machine decided on: a route of the SPA, or a browser navigation. */

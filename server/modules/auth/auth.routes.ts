@@ -11,6 +11,7 @@ import {
   setSessionCookies,
 } from '../../plugins/session.plugin.ts';
 import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
+import { pagePaths } from '../../../shared-domain/page-paths.ts';
 import { denialRedirect } from '../consent/consent-request.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { login, redirectAfterLogin } from './auth.service.ts';
@@ -61,7 +62,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.
     if (request.headers['sec-fetch-mode'] === 'navigate') {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`/pages/logout${query}`, 303);
+      return reply.redirect(`${pagePaths.logout}${query}`, 303);
     }
     return { success: true, message: 'Logged out' };
     },

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared-domain/locales.ts';
+import { pagePaths } from '../../../shared-domain/page-paths.ts';
 
 // The SPA routes that open each kind of link (product.md §2). Every parameter is URL-encoded: emails may hold `+`
 // and `&`.
@@ -8,13 +9,13 @@ function pageLink(publicUrl: string, path: string, params: Record<string, string
 }
 
 export function verificationLink(publicUrl: string, token: string, email: string, language: Locale): string {
-  return pageLink(publicUrl, '/pages/signup/verify', { verification_token: token, email, language });
+  return pageLink(publicUrl, pagePaths.signupVerify, { verification_token: token, email, language });
 }
 
 export function resetLink(publicUrl: string, token: string, email: string): string {
-  return pageLink(publicUrl, '/pages/password/reset', { reset_token: token, email });
+  return pageLink(publicUrl, pagePaths.passwordReset, { reset_token: token, email });
 }
 
 export function invitationLink(publicUrl: string, token: string, email: string): string {
-  return pageLink(publicUrl, '/pages/signup/invited', { invitation_token: token, email });
+  return pageLink(publicUrl, pagePaths.signupInvited, { invitation_token: token, email });
 }

@@ -25,11 +25,11 @@ export function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcom
     const query = request.url.indexOf('?');
     const back = request.routeOptions.url === OAUTH_AUTHORIZE_PATH ? OAUTH_AUTHORIZE_PATH : pagePaths.consent;
     const returnTo = safeReturnTo(back + (query === -1 ? '' : request.url.slice(query)), DEFAULT_AFTER_LOGIN);
-    return reply.redirect(`/pages/login?return_to=${encodeURIComponent(returnTo)}`, 302);
+    return reply.redirect(`${pagePaths.login}?return_to=${encodeURIComponent(returnTo)}`, 302);
   }
   if (outcome.kind === 'errorPage') {
     const query = new URLSearchParams({ error: 'invalid_request', error_description: outcome.description });
-    return reply.redirect(`/pages/error?${query}`, 302);
+    return reply.redirect(`${pagePaths.error}?${query}`, 302);
   }
   return reply.redirect(outcome.location, 302);
 }

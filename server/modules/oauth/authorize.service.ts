@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { nativeRedirect, registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
+import { pagePaths } from '../../../shared-domain/page-paths.ts';
 import type { Db } from '../../db/database.ts';
 import { sha256Hex } from '../../lib/opaque-secret.ts';
 import { findClient } from '../clients/clients.service.ts';
@@ -107,7 +108,7 @@ export async function authorize(
       tracking_id: params.tracking_id,
     }),
   );
-  return { kind: 'redirect', location: `/pages/consent?${consent}` };
+  return { kind: 'redirect', location: `${pagePaths.consent}?${consent}` };
 }
 
 export const DENIAL_DESCRIPTION = 'user denied authorization request';

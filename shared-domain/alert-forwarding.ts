@@ -3,56 +3,15 @@
  * applies before the server does. The server applies the same webhook rule and parses the key for real.
  */
 
-/** GET alert_forwarding_config/{client_uid} (product.md §7). `name` is the credential's application name. */
-export interface AlertForwardingConfig {
-  url: string;
-  name: string;
-  /** The customer's RSA public key (SPKI PEM, as the server normalised it). */
-  group_public_key: string;
-  /** Present while the account still receives V3 alerts; null once they were stopped. */
-  companyId: string | null;
-  /**
-   * The spec's {product}_public_key: the portal's RSA public key (SPKI PEM) that verifies every alert's signature.
-   * Public, so always shown; only the AES key is shown once.
-   */
-  portal_public_key: string;
-}
-
-/**
- * One forwarded alert as the webhook receives it (docs/api/alert-forwarding.md): every binary field is standard
- * base64. The example in a setup answer is built exactly like a real alert.
- */
-export interface AlertEnvelope {
-  version: 4;
-  encrypted_seed: string;
-  iv: string;
-  ciphertext: string;
-  tag: string;
-  signature: string;
-}
-
-/** What a setup (POST) or Acquire New Keys (PUT overwrite_portal_keys) answers: keys shown this once. */
-export interface AlertForwardingKeys {
-  /** 32 bytes, hex encoded. */
-  aes_key: string;
-  /** The portal's RSA public key (SPKI PEM): it verifies the signature of every alert. */
-  portal_public_key: string;
-  example: AlertEnvelope;
-  config: AlertForwardingConfig;
-}
-
-export interface AlertForwardingSetupPayload {
-  url: string;
-  public_rsa_key: string;
-}
-
-/** An edit changes one field; the server saves it only when it differs from what is stored. */
-export type AlertForwardingEditPayload = { url: string } | { public_rsa_key: string };
-
-export interface AlertForwardingEditResult {
-  changed: boolean;
-  config: AlertForwardingConfig;
-}
+// The wire shapes are the contract's (types only, so the SPA never loads zod).
+export type {
+  AlertEnvelope,
+  AlertForwardingConfig,
+  AlertForwardingEditPayload,
+  AlertForwardingEditResult,
+  AlertForwardingKeys,
+  AlertForwardingSetupPayload,
+} from './contracts/alert-forwarding.contract.ts';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 

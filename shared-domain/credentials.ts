@@ -2,54 +2,17 @@
  * Developer credentials (product.md §3 "Client credential", §5): the wire shapes of the credentials API and the
  * redirect-URI rules the create-grant form applies before the server does.
  */
+import type { Credential, CredentialLimits, OAuthEndpoints } from './contracts/clients.contract.ts';
 import { isPrivateUseSchemeUri, nativeRedirect } from './native-redirect.ts';
+
+// The wire shapes are the contract's (types only, so the SPA never loads zod).
+export type { Credential, CredentialLimits, GrantSecret, OAuthEndpoints } from './contracts/clients.contract.ts';
 
 export const GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** The longest application name a grant may have: the server refuses more, the create form stops typing there. */
 export const APPLICATION_NAME_MAX_LENGTH = 100;
-
-/** One row of GET /api/credentials: never a secret. Times are epoch milliseconds. */
-export interface Credential {
-  id: string;
-  client_uid: string;
-  client_id: string;
-  application_name: string;
-  grant_type: GrantType;
-  redirect_uris: string[];
-  scope: string;
-  created_at: number;
-  last_used_at: number | null;
-}
-
-/** What POST and PUT client_grant answer: the credential with its secret, which is never available again. */
-export interface GrantSecret {
-  id: string;
-  client_uid: string;
-  client_id: string;
-  secret: string;
-  scope: string;
-  application_name: string;
-  grant_type: GrantType;
-  redirect_uris: string[];
-}
-
-/** The limits GET /api/credentials states beside the list, so the page shows them before they bite. */
-export interface CredentialLimits {
-  /** Credentials of one grant type an account may hold. */
-  clients_per_grant_type: number;
-  /** Redirect URIs one authorization_code grant may have. */
-  redirect_uris_per_grant: number;
-  /** Characters one redirect URI may have. */
-  redirect_uri_length: number;
-}
-
-/** Absolute URLs of this portal's authorization server, as its metadata names them. */
-export interface OAuthEndpoints {
-  authorization_endpoint: string;
-  token_endpoint: string;
-}
 
 /** GET /api/credentials: the spec's data.clients.array, with the limits and endpoints beside it. */
 export interface CredentialsOverview {

@@ -26,10 +26,7 @@ export function loginAccount(email: string): string {
 }
 
 /** POST /api/login answers this on success; the client navigates to `redirect` (already checked by the server). */
-export interface LoginSuccessBody {
-  success: true;
-  redirect: string;
-}
+export type { LoginAnswer as LoginSuccessBody } from './contracts/auth.contract.ts';
 
 /** Public claims of the session, readable by the SPA (architecture.md §5); never the credential itself. */
 export interface SessionClaims {

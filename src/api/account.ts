@@ -1,22 +1,23 @@
+import type { ResetCheckAnswer } from '../../shared-domain/contracts/password.contract.ts';
+import type {
+  ActivationAnswer,
+  InvitationCheckAnswer,
+  InvitedSignupRequest,
+  MessageAnswer,
+  VerifiedCheckAnswer,
+} from '../../shared-domain/contracts/signup.contract.ts';
 import type { Locale } from '../../shared-domain/locales.ts';
-import type { Region } from '../../shared-domain/account.ts';
 import { apiRequest, apiUrl } from './client.ts';
+
+// Types from the route contracts (shared-domain/contracts/), imported as types only: the SPA never loads zod.
 
 /**
  * Answers that carry a server message the page shows as it comes (product.md §8: signup and password-change messages).
  */
-export interface MessageBody {
-  success: true;
-  message: string;
-}
+export type MessageBody = MessageAnswer;
 
-export interface SignupPayload {
-  email: string;
-  password: string;
-  friendly_name: string;
-  accept_terms: boolean;
-  language: Locale;
-}
+/** The sign-up form as the SPA sends it: every field, in the reader's language. */
+export type SignupPayload = Required<InvitedSignupRequest> & { language: Locale };
 
 export function postSignup(payload: SignupPayload & { captcha_token: string }): Promise<MessageBody> {
   return apiRequest('POST', 'signup/new', { body: payload });
@@ -27,15 +28,12 @@ export function postInvitedSignup(invitationToken: string, payload: SignupPayloa
 }
 
 /** GET signup/invite/check: the address the invitation is for, or 404/409/410 with a code (docs/api/invitations.md). */
-export function getInvitationCheck(invitationToken: string): Promise<{ success: true; data: { email: string } }> {
+export function getInvitationCheck(invitationToken: string): Promise<InvitationCheckAnswer> {
   return apiRequest('GET', 'signup/invite/check', { query: { invitation_token: invitationToken } });
 }
 
-export interface ActivationBody {
-  success: true;
-  /** already_verified: the link was used before and its account is active (docs/api/signup-links.md). */
-  data: { email: string; region: Region; already_verified?: boolean };
-}
+/** already_verified: the link was used before and its account is active (docs/api/signup-links.md). */
+export type ActivationBody = ActivationAnswer;
 
 export function getVerify(verificationToken: string): Promise<ActivationBody> {
   return apiRequest('GET', 'signup/verify', { query: { verification_token: verificationToken } });
@@ -46,7 +44,7 @@ export function getResendVerification(email: string, language: Locale): Promise<
 }
 
 /** 200 when verified; an ApiError with code 8 when the account still needs verification. */
-export function getVerifyCheck(email: string): Promise<{ success: true; data: { verified: true } }> {
+export function getVerifyCheck(email: string): Promise<VerifiedCheckAnswer> {
   return apiRequest('GET', 'signup/verify/check', { query: { username: email } });
 }
 
@@ -54,7 +52,7 @@ export function getRecover(email: string, language: Locale, carried: Record<stri
   return apiRequest('GET', 'password/recover', { query: { ...carried, email, language } });
 }
 
-export function getPasswordChangeCheck(resetToken: string): Promise<{ success: true }> {
+export function getPasswordChangeCheck(resetToken: string): Promise<ResetCheckAnswer> {
   return apiRequest('GET', 'password/change/check', { query: { reset_token: resetToken } });
 }
 

@@ -1,7 +1,12 @@
+import type { LoginAnswer, LogoutAnswer, SessionAnswer } from '../../shared-domain/contracts/auth.contract.ts';
+import type { PublicConfigAnswer } from '../../shared-domain/contracts/site.contract.ts';
 import type { LoginSuccessBody } from '../../shared-domain/login.ts';
-import { apiRequest } from './client.ts';
 import type { PublicConfig } from '../../shared-domain/public-config.ts';
+import { apiRequest } from './client.ts';
 
+// Types from the route contracts (shared-domain/contracts/), imported as types only: the SPA never loads zod.
+
+/** What the login form hands over; only what was given goes on the wire. */
 export interface LoginPayload {
   username: string;
   password: string;
@@ -13,7 +18,7 @@ export function postLogin(payload: LoginPayload): Promise<LoginSuccessBody> {
   const body: Record<string, unknown> = { username: payload.username, password: payload.password };
   if (payload.return_to) body.return_to = payload.return_to;
   if (payload.short_lived) body.short_lived = true;
-  return apiRequest<LoginSuccessBody>('POST', 'login', { body });
+  return apiRequest<LoginAnswer>('POST', 'login', { body });
 }
 
 /** product.md §4: with a session cookie, the login page posts only return_to and follows the redirect it gets back. */
@@ -21,10 +26,7 @@ export function postResumeSession(returnTo: string | null): Promise<LoginSuccess
   return apiRequest<LoginSuccessBody>('POST', 'login', { body: returnTo ? { return_to: returnTo } : {} });
 }
 
-export interface LogoutBody {
-  success: boolean;
-  message: string;
-}
+export type LogoutBody = LogoutAnswer;
 
 export function getLogout(): Promise<LogoutBody> {
   return apiRequest<LogoutBody>('GET', 'logout');
@@ -32,14 +34,11 @@ export function getLogout(): Promise<LogoutBody> {
 
 export type { PublicConfig };
 
-export function getPublicConfig(): Promise<{ success: true; data: PublicConfig }> {
+export function getPublicConfig(): Promise<PublicConfigAnswer> {
   return apiRequest('GET', 'config');
 }
 
-export interface SessionBody {
-  success: true;
-  data: { user: { email: string; name: string; apiAccess: boolean; isGroupOwner: boolean } };
-}
+export type SessionBody = SessionAnswer;
 
 /** Whether the session the cookies name is still alive on the server (401 when revoked, expired or absent). */
 export function getSession(): Promise<SessionBody> {

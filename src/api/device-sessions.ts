@@ -1,31 +1,10 @@
+import type { DeviceSessionsAnswer } from '../../shared-domain/contracts/device-sessions.contract.ts';
 import type { DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
 import { apiRequest } from './client.ts';
 
-/** One row of GET /api/deviceSessions (docs/api/device-sessions.md): product.md §3 plus last_active and current. */
-export interface DeviceSessionRow {
-  id: string;
-  user_id: string;
-  login_ip: string;
-  login_country_code: string | null;
-  last_ip: string;
-  last_country_code: string | null;
-  login_time: number;
-  device_description: string;
-  access_token_expires: number;
-  last_active: number;
-  current: boolean;
-}
-
-export interface DeviceSessionUserRow {
-  id: string;
-  friendly_name: string;
-  owner: boolean;
-}
-
-export interface DeviceSessionsBody {
-  success: true;
-  data: { device_sessions: DeviceSessionRow[]; users: DeviceSessionUserRow[] };
-}
+// One row of GET /api/deviceSessions (docs/api/device-sessions.md): the contract's types, imported as types only.
+export type { DeviceSessionRow, DeviceSessionUserRow } from '../../shared-domain/contracts/device-sessions.contract.ts';
+export type DeviceSessionsBody = DeviceSessionsAnswer;
 
 export async function getDeviceSessions(): Promise<DeviceSessionsData> {
   const { data } = await apiRequest<DeviceSessionsBody>('GET', 'deviceSessions');

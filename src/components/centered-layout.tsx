@@ -52,8 +52,8 @@ export function CenteredLayout({ children }: { children: ReactNode }) {
 interface FooterProps {
   iosAppUrl: string;
   androidAppUrl: string;
-  cnCompanyName: string;
-  cnFilingNumbers: string;
+  cnCompanyName: string | null;
+  cnFilingNumbers: string | null;
 }
 
 function Footer({ iosAppUrl, androidAppUrl, cnCompanyName, cnFilingNumbers }: FooterProps) {

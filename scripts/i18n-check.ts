@@ -1,43 +1,34 @@
 /**
  * Fails when the catalogs are stale (extract would change them), when a locale misses a translation, or when a
- * non-English catalog merely copies the English text (architecture.md §4 rule 9: every locale is really translated).
+ * translation is the English text or another language's (architecture.md §4 rule 9: every locale is really
+ * translated). A failure says what to do, without a stack trace: translators read it, not only developers.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { LOCALES, DEFAULT_LOCALE } from '../shared-domain/locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../shared-domain/locales.ts';
+import { catalogFindings, describeFinding, parsePo } from './i18n-catalog-check.ts';
 
-// Words that are the same in every language we ship (product and protocol names).
-const SAME_EVERYWHERE = new Set(['OAuth', 'FAQ', 'API', 'URL', 'ID', 'RSA', 'AES', 'Alexa Together', 'OK']);
-
-function lingui(...args: string[]): void {
-  execFileSync('npx', ['lingui', ...args], { stdio: 'inherit' });
-}
-
-export function copiedEntries(po: string): string[] {
-  const copies: string[] = [];
-  const entry = /msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/g;
-  for (const [, id, str] of po.matchAll(entry)) {
-    if (id === '') continue; // the header
-    const hasWords = /\p{L}{2,}/u.test(id.replace(/\{[^}]*\}/g, ''));
-    if (hasWords && str === id && !SAME_EVERYWHERE.has(id)) copies.push(id);
+function lingui(what: string, advice: string, ...args: string[]): boolean {
+  try {
+    execFileSync('npx', ['lingui', ...args], { stdio: 'inherit' });
+    return true;
+  } catch {
+    console.error(`FAIL ${what}: ${advice}`);
+    return false;
   }
-  return copies;
 }
 
 function main(): void {
-  lingui('check', 'sync');
-  lingui('check', 'missing', '--mode', 'catalog');
-  let failed = false;
-  for (const locale of LOCALES) {
-    if (locale === DEFAULT_LOCALE) continue;
-    const copies = copiedEntries(readFileSync(`locales/${locale}/messages.po`, 'utf8'));
-    if (copies.length > 0) {
-      failed = true;
-      console.error(`FAIL ${locale}: ${copies.length} message(s) copied from English:\n  ${copies.join('\n  ')}`);
-    }
+  const fresh = lingui('sync', 'the catalogs differ from the code: run `npm run i18n:extract`, then translate.', 'check', 'sync');
+  const complete = lingui('missing', 'a locale above lacks a translation: translate it in locales/<locale>/messages.po.', 'check', 'missing', '--mode', 'catalog');
+  const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, parsePo(readFileSync(`locales/${locale}/messages.po`, 'utf8'))]));
+  const findings = catalogFindings(catalogs, DEFAULT_LOCALE);
+  if (findings.length > 0) {
+    console.error(`FAIL translated: ${findings.length} translation(s) are not in their own language:`);
+    for (const finding of findings) console.error(`  ${describeFinding(finding)}`);
   }
-  if (failed) process.exit(1);
-  console.log('PASS translated: every locale translates every message.');
+  if (!fresh || !complete || findings.length > 0) process.exit(1);
+  console.log('PASS translated: every locale translates every message in its own words.');
 }
 
 if (import.meta.main) main();

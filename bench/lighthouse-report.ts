@@ -106,7 +106,8 @@ function otherOrigins(lhr: Result): string[] {
   const own = new URL(lhr.finalDisplayedUrl).origin;
   const origins = (details?.items ?? [])
     .map((item) => (typeof item.url === 'string' ? URL.parse(item.url) : null))
-    .filter((url): url is URL => url !== null && url.protocol.startsWith('http') && url.origin !== own)
+    .filter((url): url is URL => url !== null)
+    .filter((url) => url.protocol.startsWith('http') && url.origin !== own)
     .map((url) => url.origin);
   return [...new Set(origins)];
 }

@@ -56,7 +56,7 @@ function loadedChunks(chunks: readonly OutputChunk[], isRoot: (chunk: OutputChun
   const visit = (chunk: OutputChunk | undefined) => {
     if (!chunk || seen.has(chunk)) return;
     seen.add(chunk);
-    chunk.imports.forEach((file) => visit(byFile.get(file)));
+    for (const file of chunk.imports) visit(byFile.get(file));
   };
   chunks.filter(isRoot).forEach(visit);
   if (seen.size === 0) throw new Error(`first-screen chunk: the probe build has no chunk for ${what}`);
@@ -103,7 +103,7 @@ function chunkPlugin(onFirstScreen: (sources: Set<string>) => void): Plugin {
       if (env.isSsrBuild || isProbing()) return;
       const { build } = await import('vite');
       process.env[PROBING] = '1';
-      let output;
+      let output: Awaited<ReturnType<typeof build>>;
       try {
         output = await build({ logLevel: 'silent', build: { write: false, sourcemap: false, manifest: false } });
       } finally {

@@ -33,10 +33,10 @@ export const SAME_EVERYWHERE = new Set(['OAuth', 'FAQ', 'API', 'URL', 'ID', 'RSA
 export const SHARED_TEXT_MIN_LENGTH = 6;
 
 const STRING = /"((?:[^"\\]|\\.)*)"/g;
-const unescape = (text: string) => text.replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+const unescaped = (text: string) => text.replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
 const joined = (block: string, keyword: string): string | undefined => {
   const match = new RegExp(`^${keyword} ((?:"(?:[^"\\\\]|\\\\.)*"\\n?)+)`, 'm').exec(block);
-  return match ? unescape([...match[1]!.matchAll(STRING)].map((part) => part[1]).join('')) : undefined;
+  return match ? unescaped([...match[1]!.matchAll(STRING)].map((part) => part[1]).join('')) : undefined;
 };
 
 export function parsePo(po: string): PoEntry[] {

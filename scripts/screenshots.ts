@@ -81,12 +81,12 @@ try {
   await server.close();
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const figures = shots
   .map(
     (shot) =>
-      `<figure${shot.sideways ? ' class="sideways"' : ''}><a href="${escape(shot.file)}"><img loading="lazy" src="${escape(shot.file)}" alt="${escape(`${shot.page} ${shot.locale} ${shot.width}px`)}"></a>` +
-      `<figcaption>${escape(shot.page)} · ${escape(shot.locale)} · ${shot.width}px${shot.sideways ? ' · SCROLLS SIDEWAYS' : ''}</figcaption></figure>`,
+      `<figure${shot.sideways ? ' class="sideways"' : ''}><a href="${escapeHtml(shot.file)}"><img loading="lazy" src="${escapeHtml(shot.file)}" alt="${escapeHtml(`${shot.page} ${shot.locale} ${shot.width}px`)}"></a>` +
+      `<figcaption>${escapeHtml(shot.page)} · ${escapeHtml(shot.locale)} · ${shot.width}px${shot.sideways ? ' · SCROLLS SIDEWAYS' : ''}</figcaption></figure>`,
   )
   .join('\n');
 writeFileSync(

@@ -4,7 +4,7 @@ import { loadDotEnv } from './lib/env-file.ts';
 
 loadDotEnv();
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (err) {

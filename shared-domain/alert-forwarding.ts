@@ -24,7 +24,7 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
  */
 export function isValidWebhookUrl(value: string): boolean {
   const trimmed = value.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_WEBHOOK_URL_LENGTH || /[\s\u0000-\u001f\u007f#]/.test(trimmed)) return false;
+  if (trimmed.length === 0 || trimmed.length > MAX_WEBHOOK_URL_LENGTH || /[\s\p{Cc}#]/u.test(trimmed)) return false;
   let url: URL;
   try {
     url = new URL(trimmed);

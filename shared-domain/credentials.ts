@@ -47,7 +47,7 @@ export function parseRedirectUris(text: string): string[] {
  * §3.1.2, RFC 8252 §7.1), checked early for the form.
  */
 export function isValidRedirectUri(value: string): boolean {
-  if (/[\s\u0000-\u001f\u007f#]/.test(value)) return false;
+  if (/[\s\p{Cc}#]/u.test(value)) return false;
   if (isPrivateUseSchemeUri(value)) return true;
   try {
     const url = new URL(value);

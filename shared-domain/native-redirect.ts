@@ -28,7 +28,7 @@ function loopbackWithoutPort(uri: string): { host: string; port: string | undefi
 }
 
 function isWellFormed(uri: string): boolean {
-  if (/[\s\u0000-\u001f\u007f#]/.test(uri)) return false;
+  if (/[\s\p{Cc}#]/u.test(uri)) return false;
   try {
     const url = new URL(uri);
     return url.username === '' && url.password === '';

@@ -10,7 +10,7 @@ describe('validatePassword', () => {
     expect(validatePassword('abcdefghi1')).toBe('PASSWORD_NO_UPPERCASE');
     expect(validatePassword('ABCDEFGHI1')).toBe('PASSWORD_NO_LOWERCASE');
     expect(validatePassword('Abcdefghi1')).toBeNull();
-    expect(validatePassword('Ab1' + 'x'.repeat(29))).toBeNull();
+    expect(validatePassword(`Ab1${'x'.repeat(29)}`)).toBeNull();
   });
 
   it('exposes the checklist state', () => {

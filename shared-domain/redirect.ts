@@ -35,8 +35,7 @@ export function safeReturnTo<F extends string | null>(value: unknown, fallback: 
 function sameOriginUrl(value: unknown): URL | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  if (/[\p{Cc}\\]/u.test(value)) return null;
   let url: URL;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);

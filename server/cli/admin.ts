@@ -121,7 +121,7 @@ async function inviteCommand(db: Db, config: Config, args: string[]): Promise<nu
     return 1;
   }
   const owner = await findUserByEmail(db, values['group-of']);
-  if (!owner || !owner.isOwner) {
+  if (!owner?.isOwner) {
     console.error(`No group owner with email ${values['group-of']}`);
     return 1;
   }

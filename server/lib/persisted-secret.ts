@@ -18,7 +18,7 @@ export function persistedSecret(dataDir: string, fileName: string): string {
   const secret = randomBytes(32).toString('base64url');
   try {
     // 'wx': two processes booting at once must end up with the same secret, so the loser re-reads the winner's.
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     return readFileSync(file, 'utf8').trim();

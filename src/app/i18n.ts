@@ -76,6 +76,7 @@ export function mirrorStoredLanguage(): void {
     return;
   }
   const cookie = `${LANGUAGE_CHOICE_COOKIE}=${stored ?? ''}; path=/; samesite=lax; max-age=${stored ? 31_536_000 : 0}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the portal serves
   document.cookie = cookie;
 }
 

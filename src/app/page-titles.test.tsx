@@ -4,10 +4,10 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { http, HttpResponse } from 'msw';
 import { activateLocale, chooseLocale } from './i18n.ts';
-import { useMswServer } from '../../tests/support/msw.ts';
+import { setupMswServer } from '../../tests/support/msw.ts';
 import { renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** The app's own route table, fresh each time (the public config is fetched once per module instance). */
 async function renderApp(url: string) {

@@ -40,7 +40,12 @@ function once<K, T>(cache: Map<K, Promise<T>>, key: K, start: () => Promise<T>):
 /** Each page module's download, shared by every route that shows it; the module itself once it has arrived. */
 const downloads = new Map<LoadPage, Promise<PageModule>>();
 const loaded = new Map<LoadPage, PageModule>();
-const loadModule = (load: LoadPage) => once(downloads, load, () => load().then((module) => (loaded.set(load, module), module)));
+const loadModule = (load: LoadPage) =>
+  once(downloads, load, async () => {
+    const module = await load();
+    loaded.set(load, module);
+    return module;
+  });
 
 /** A page navigated to: its module and, unless it is the landing page, the whole catalog of the language. */
 const arrivals = new Map<LoadPage, Promise<PageModule>>();

@@ -3,12 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { landing, renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
-import { sessionFromClaimsCookie, useMswServer } from '../../tests/support/msw.ts';
+import { sessionFromClaimsCookie, setupMswServer } from '../../tests/support/msw.ts';
 import { useReturnToLoginWhen } from '../lib/return-to-login.ts';
 import { forgetSessionCheck } from '../lib/session-check.ts';
 import { AuthenticatedShell } from './app-shell.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 // Each page is its own component, as in the app: moving to another page mounts a new shell.
 function MainStub() {

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoutes } from '../../tests/support/render.tsx';
-import { useMswServer } from '../../tests/support/msw.ts';
+import { setupMswServer } from '../../tests/support/msw.ts';
 import { isChinaHost } from '../lib/public-config.ts';
 import { CenteredLayout } from './centered-layout.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 afterEach(() => vi.unstubAllGlobals());
 

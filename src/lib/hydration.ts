@@ -12,7 +12,7 @@ const listeners = new Set<() => void>();
 export function markHydrated(): void {
   if (hydrated) return;
   hydrated = true;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {

@@ -25,6 +25,7 @@ interface Options {
 export function useFocusFirstInvalid<T extends HTMLElement>({ error, invalidField, focusFirst = true }: Options): RefObject<T | null> {
   const ref = useRef<T | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on appearance; later renders must not pull focus back
   useEffect(() => {
     const root = ref.current;
     if (!focusFirst || !root) return;

@@ -34,7 +34,7 @@ interface Rule {
   broken: (i: Import) => boolean;
 }
 
-const under = (path: string | null, folder: string) => path !== null && path.startsWith(`${folder}/`);
+const under = (path: string | null, folder: string) => path?.startsWith(`${folder}/`) === true;
 const isPackage = (specifier: string, ...names: string[]) =>
   names.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 /** `server/modules/<m>/…` → m. */
@@ -57,8 +57,7 @@ const rules: Rule[] = [
     name: "a module's routes import no other module's routes (§4 rule 6)",
     broken: ({ file, target }) =>
       file.endsWith('.routes.ts') &&
-      target !== null &&
-      target.endsWith('.routes.ts') &&
+      target?.endsWith('.routes.ts') === true &&
       moduleOf(file) !== null &&
       moduleOf(target) !== null &&
       moduleOf(file) !== moduleOf(target),

@@ -18,7 +18,7 @@ function sources(dir: string, deep: boolean): string[] {
 }
 
 /** Every specifier a file loads at run time that is zod or a contract. */
-export function zodAtRunTime(text: string): string[] {
+function zodAtRunTime(text: string): string[] {
   const found: string[] = [];
   for (const [, , typeOnly, specifier] of text.matchAll(IMPORT)) {
     if (typeOnly) continue;

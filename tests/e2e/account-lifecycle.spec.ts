@@ -5,14 +5,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventually, openPage, startE2eServer, useBrowserSuite } from '../support/browser.ts';
+import { eventually, openPage, startE2eServer, setupBrowserSuite } from '../support/browser.ts';
 import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 import { linkPath, mailsTo, waitForMail } from '../support/outbox.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-useBrowserSuite((started) => ({ server, browser } = started));
+setupBrowserSuite((started) => ({ server, browser } = started));
 
 /** Fills the signup form and sends it once the proof-of-work captcha has answered (it solves in a worker). */
 async function signUp(page: Page, input: { email?: string; name: string; password: string }): Promise<void> {

@@ -7,14 +7,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowserSuite } from '../support/browser.ts';
+import { openPage, setupBrowserSuite } from '../support/browser.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 
 const DOCS_PATH = '/pages/docs/alert-forwarding';
 
 let server: TestServer;
 let browser: Browser;
-useBrowserSuite((started) => ({ server, browser } = started));
+setupBrowserSuite((started) => ({ server, browser } = started));
 
 /** The headings of the Markdown file as a reader should see them: level and text, inline code marks dropped. */
 function headingsOfTheDocs(): Array<{ level: number; text: string }> {
@@ -42,6 +42,7 @@ async function expectRenderedDocs(page: Page) {
   expect(await headingsOnThePage(page)).toEqual(expected);
 
   // Markdown drawn, not shown: no heading marks, no emphasis marks, no code fences anywhere in the text.
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as drawn, is what this checks
   const text = await page.locator('article').innerText();
   expect(text).not.toContain('## ');
   expect(text.split('\n').filter((line) => /^\s*#/.test(line))).toEqual([]);

@@ -5,12 +5,12 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, watchAxe } from '../support/axe.ts';
-import { openPage, useBrowserSuite } from '../support/browser.ts';
+import { openPage, setupBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-useBrowserSuite((started) => ({ server, browser } = started));
+setupBrowserSuite((started) => ({ server, browser } = started));
 
 describe('axe watcher', () => {
   it('scans each page and dialog state it settles into and reports rule, impact and selector', async (test) => {

@@ -5,12 +5,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePaths } from '../../shared-domain/page-paths.ts';
-import { eventually, openPage, useBrowserSuite } from '../support/browser.ts';
+import { eventually, openPage, setupBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-useBrowserSuite((started) => ({ server, browser } = started));
+setupBrowserSuite((started) => ({ server, browser } = started));
 
 const PAGES = [
   [pagePaths.login, 'Sign in'],

@@ -4,12 +4,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUserWithCli, eventually, openPage, useBrowserSuite } from '../support/browser.ts';
+import { createUserWithCli, eventually, openPage, setupBrowserSuite } from '../support/browser.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-useBrowserSuite((started) => ({ server, browser } = started));
+setupBrowserSuite((started) => ({ server, browser } = started));
 
 function emailField(page: Page) {
   return page.getByLabel('Email', { exact: true });

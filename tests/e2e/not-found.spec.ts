@@ -4,12 +4,12 @@
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowserSuite } from '../support/browser.ts';
+import { openPage, setupBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
-useBrowserSuite((started) => ({ server, browser } = started));
+setupBrowserSuite((started) => ({ server, browser } = started));
 
 describe('unknown address', () => {
   it.for([

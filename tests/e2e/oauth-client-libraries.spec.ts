@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OAuth2Client, OAuth2Error, OAuth2HttpError, type OAuth2Token } from '@badgateway/oauth2-client';
+import { type OAuth2Client, OAuth2Error, OAuth2HttpError, type OAuth2Token } from '@badgateway/oauth2-client';
 import * as openid from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -16,13 +16,13 @@ import {
   server,
   stopV3,
   toStored,
-  useAlertForwardingServer,
+  setupAlertForwardingServer,
   WEBHOOK,
   withCredential,
 } from './helpers/alert-forwarding.ts';
 
 /** The alert forwarding API after setup: edits, Acquire New Keys, Clear Data and Stop Sending V3 Alerts. */
-useAlertForwardingServer();
+setupAlertForwardingServer();
 
 describe('edit', () => {
   it('saves a field only when it is valid and different from the stored value', async () => {

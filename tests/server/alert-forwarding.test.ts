@@ -18,7 +18,7 @@ import {
   server,
   stopV3,
   toStored,
-  useAlertForwardingServer,
+  setupAlertForwardingServer,
   WEBHOOK,
   withCredential,
 } from './helpers/alert-forwarding.ts';
@@ -26,7 +26,7 @@ import {
 /**
  * The alert forwarding API (product.md §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL): who may, and setup.
  */
-useAlertForwardingServer();
+setupAlertForwardingServer();
 
 describe('who may', () => {
   it('refuses without a session, a member who is not the owner (9), and an owner without API access (80)', async () => {

@@ -197,7 +197,7 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
 });
 
 /** A raw token request with client_secret_post, for the refusals oauth4webapi would turn into exceptions. */
-export function tokenRequest(client: TestClient, params: Record<string, string>, url = `${server.url}/api/oauth/token`) {
+function tokenRequest(client: TestClient, params: Record<string, string>, url = `${server.url}/api/oauth/token`) {
   return fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -104,7 +104,7 @@ function installInPage({ tags, watch, origin }: { tags: string[]; watch: boolean
         if (timer === undefined) {
           const waiting = pendingResolve;
           pendingResolve = [];
-          waiting.forEach((r) => r());
+          for (const r of waiting) r();
         }
       });
     }, QUIET_MS);

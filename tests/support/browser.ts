@@ -43,9 +43,9 @@ export async function startE2eServer(overrides: TestServerEnv = {}): Promise<Tes
 
 /**
  * One server and one browser for a spec file: both started before its tests and closed after them. The spec keeps
- * its own `server` and `browser` variables: `useBrowserSuite((started) => ({ server, browser } = started))`.
+ * its own `server` and `browser` variables: `setupBrowserSuite((started) => ({ server, browser } = started))`.
  */
-export function useBrowserSuite(
+export function setupBrowserSuite(
   started: (suite: { server: TestServer; browser: Browser }) => void,
   overrides: TestServerEnv = {},
 ): void {
@@ -102,9 +102,11 @@ let screenshotCount = 0;
 
 /** Where failure screenshots go: E2E_ARTIFACTS_DIR if set, else one temp dir per run. */
 export function artifactsDir(): string {
-  screenshotDir ??= process.env.E2E_ARTIFACTS_DIR
-    ? (mkdirSync(process.env.E2E_ARTIFACTS_DIR, { recursive: true }), process.env.E2E_ARTIFACTS_DIR)
-    : mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  if (!screenshotDir) {
+    const chosen = process.env.E2E_ARTIFACTS_DIR;
+    if (chosen) mkdirSync(chosen, { recursive: true });
+    screenshotDir = chosen ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  }
   return screenshotDir;
 }
 

@@ -35,13 +35,19 @@ export function createDeferredQueue<TId extends string = string>({ strict = fals
   const slots = new Map<TId, Slot[]>();
   const list = (id: TId) => {
     let s = slots.get(id);
-    if (!s) slots.set(id, (s = []));
+    if (!s) {
+      s = [];
+      slots.set(id, s);
+    }
     return s;
   };
   const newSlot = (id: TId): Slot => {
     let resolve!: Slot['resolve'];
     let reject!: Slot['reject'];
-    const promise = new Promise<unknown>((res, rej) => ((resolve = res), (reject = rej)));
+    const promise = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     const slot: Slot = { input: undefined, taken: false, settled: false, promise, resolve, reject };
     list(id).push(slot);
     return slot;

@@ -20,7 +20,7 @@ export function sessionFromClaimsCookie(): Response {
  * One MSW server per view-test file, refusing any request no handler expects, so a view can never silently talk to
  * an endpoint its test did not describe. The session check is described once, above, for every file.
  */
-export function useMswServer() {
+export function setupMswServer() {
   const server = setupServer(http.get('/api/session', sessionFromClaimsCookie));
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());

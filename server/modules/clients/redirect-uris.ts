@@ -44,7 +44,7 @@ export function normalizeRedirectUris(grantType: GrantType, uris: readonly strin
 }
 
 function isAbsoluteHttpUrl(value: string): boolean {
-  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (/[\s\p{Cc}]/u.test(value)) return false;
   try {
     const url = new URL(value);
     const http = url.protocol === 'http:' || url.protocol === 'https:';

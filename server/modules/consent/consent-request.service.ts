@@ -63,7 +63,7 @@ async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser,
     (query.scope !== undefined && !sameScopes(query.scope, pending.scope));
   if (differs) return { ok: false, reason: 'mismatch' };
   const client = await findClient(db, pending.publicClientId);
-  if (!client || client.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, pending.redirectUri)) {
+  if (client?.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, pending.redirectUri)) {
     return { ok: false, reason: 'notFound' };
   }
   const oauthClient = toOAuthClient(client);
@@ -167,6 +167,6 @@ export async function denialRedirect(db: Db, query: Record<string, unknown>, use
   const redirectUri = text('redirect_uri');
   if (!clientId || !redirectUri) return null;
   const client = await findClient(db, clientId);
-  if (!client || client.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri)) return null;
+  if (client?.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri)) return null;
   return clientRedirect(redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: text('state') });
 }

@@ -73,7 +73,7 @@ function outboxTransport(config: MailConfig, log: MailLog): MailTransport {
       await mkdir(config.outboxDir, { recursive: true });
       await writeFile(`${base}.eml`, info.message as Buffer);
       // The .json is what readers look for, so it appears last and whole (rename is atomic).
-      await writeFile(`${base}.json.tmp`, JSON.stringify(summary, null, 2) + '\n');
+      await writeFile(`${base}.json.tmp`, `${JSON.stringify(summary, null, 2)}\n`);
       await rename(`${base}.json.tmp`, `${base}.json`);
       log.info({ to: mail.to, kind: mail.kind, link: mail.link }, 'mail written to outbox');
     },

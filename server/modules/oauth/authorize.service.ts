@@ -120,7 +120,7 @@ async function checkRequest(
   user: AuthorizingUser | null,
 ): Promise<Checked> {
   const found = params.client_id ? await findClient(db, params.client_id) : null;
-  if (!found || found.grantType !== 'authorization_code') return fail({ kind: 'errorPage', description: 'invalid_client' });
+  if (found?.grantType !== 'authorization_code') return fail({ kind: 'errorPage', description: 'invalid_client' });
   // Exact string match against a registered URI (a loopback IP literal's port aside), and a missing one is not
   // guessed: nothing else is ever redirected to.
   const redirectUri = params.redirect_uri;

@@ -83,7 +83,7 @@ export async function signup(db: Db, config: SignupConfig, input: SignupInput, n
  */
 export async function checkInvitation(db: Db, token: string, now = Date.now()): Promise<{ email: string }> {
   const invitation = token ? await findToken(db, 'invitation', token) : null;
-  if (!invitation || !invitation.groupId) {
+  if (!invitation?.groupId) {
     throw appError('InvitationNotFound');
   }
   if (invitation.usedAt !== null) {
@@ -111,7 +111,7 @@ export async function invitedSignup(
   if (problem) throw validationError(problem, t);
   const email = input.email.trim();
   const invitation = await findUsableToken(db, 'invitation', input.invitationToken, now);
-  if (!invitation || !invitation.groupId || invitation.emailNormalized !== normalizeEmail(email)) {
+  if (!invitation?.groupId || invitation.emailNormalized !== normalizeEmail(email)) {
     throw invalidToken(t.errors.invalidToken);
   }
   if (await findUserByEmail(db, email)) throw emailAlreadyRegistered(t);

@@ -1,4 +1,4 @@
-import { type Region } from '../../../shared-domain/account.ts';
+import type { Region } from '../../../shared-domain/account.ts';
 import { validateEmail } from '../../../shared-domain/email.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Locale } from '../../../shared-domain/locales.ts';
@@ -45,7 +45,7 @@ export async function verifyEmail(
   }
   const user = await findUserById(db, userId);
   // Deleted in the meantime, or a dead link of an account that still needs verifying (a resend is the way on).
-  if (!user || !user.verified) throw invalidToken();
+  if (!user?.verified) throw invalidToken();
   return { email: user.email, region: config.region, already_verified: !activated };
 }
 

@@ -38,7 +38,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
   }
 
   const owningGroup = input.groupOfEmail ? await findUserByEmail(db, input.groupOfEmail) : null;
-  if (input.groupOfEmail && (!owningGroup || !owningGroup.isOwner)) {
+  if (input.groupOfEmail && (!owningGroup?.isOwner)) {
     throw appError('GroupOwnerNotFound', { message: `No group owner with email ${input.groupOfEmail}` });
   }
 

@@ -24,11 +24,11 @@ import {
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { AlertForwardingConfig, AlertForwardingKeys } from '../../../shared-domain/alert-forwarding.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent, type ModelStep } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { AlertForwardingPage } from './alert-forwarding-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** What a reader must see, in English, written out by hand. */
 const texts: Record<AlertForwardingError, string> = {

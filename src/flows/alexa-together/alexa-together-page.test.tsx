@@ -18,14 +18,14 @@ import {
 import type { ConsentRequestDetails } from '../../../shared-domain/consent-request.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { wireOf } from '../../../tests/support/consent-wire.ts';
 import { forgetSentData, landing, renderRoutes, sendWithPage } from '../../../tests/support/render.tsx';
 import type { ConsentRequestBody } from '../../api/oauth.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { AlexaTogetherPage } from './alexa-together-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 const errorText = {
   InvalidScopeError: 'The application asked for access that cannot be granted to your account',

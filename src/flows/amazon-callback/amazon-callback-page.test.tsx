@@ -14,12 +14,12 @@ import {
 } from '../../../machines/amazon-callback/amazon-callback.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
 import { navigation } from '../../lib/navigation.ts';
 import { AmazonCallbackPage } from './amazon-callback-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 interface Ctx {
   requests: DeferredQueue<'signInWithAmazon'>;

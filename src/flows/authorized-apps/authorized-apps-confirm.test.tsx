@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { CARE, CARE_OWN } from '../../../machines/authorized-apps/authorized-apps.model-cases.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { AuthorizedAppsPage } from './authorized-apps-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 const NAME = '<script>alert(1)</script> & <b>Co</b>';
 
 describe('authorized applications: a name with markup', () => {

@@ -14,11 +14,11 @@ import {
 } from '../../../machines/authorized-apps/authorized-apps.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { AuthorizedAppsPage } from './authorized-apps-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** What a reader must see, in English, written out by hand. */
 const expectedText: Record<AuthorizedAppsErrorCode, string> = {

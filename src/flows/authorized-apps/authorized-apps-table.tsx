@@ -56,6 +56,7 @@ export function AuthorizedAppsTable({ state, send }: Props) {
                       <Table.Td>{applicationName}</Table.Td>
                       <Table.Td>
                         {app.consentedBy.map((name, index) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: two users may share a name; the list is redrawn whole
                           <div key={index}>{name}</div>
                         ))}
                       </Table.Td>

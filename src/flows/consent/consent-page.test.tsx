@@ -18,14 +18,14 @@ import {
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { Resource } from '../../../shared-domain/scopes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { wireOf } from '../../../tests/support/consent-wire.ts';
 import { forgetSentData, landing, renderRoutes, sendWithPage } from '../../../tests/support/render.tsx';
 import type { ConsentRequestBody } from '../../api/oauth.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { ConsentPage } from './consent-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** Resource names as a reader sees them, in English, written out by hand. */
 const names: Partial<Record<Resource, string>> = {

@@ -25,11 +25,11 @@ import { ROW_A, ROWS } from '../../../machines/credentials/credentials.model-cas
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { GrantType } from '../../../shared-domain/credentials.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { CredentialsPage } from './credentials-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** What a reader must see for each code, in English, written out by hand. */
 const texts: Record<CreateGrantErrorCode, string> = {

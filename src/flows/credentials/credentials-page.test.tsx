@@ -20,11 +20,11 @@ import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import type { Credential } from '../../../shared-domain/credentials.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { CredentialsPage } from './credentials-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** What a reader must see, in English, written out by hand. */
 const NOT_OWNER = 'Only the account owner can access this page';

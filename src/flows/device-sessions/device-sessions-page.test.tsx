@@ -18,12 +18,12 @@ import {
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { DeviceSession, DeviceSessionsData } from '../../../shared-domain/device-sessions.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent, type ModelStep } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import type { DeviceSessionsBody } from '../../api/device-sessions.ts';
 import { DeviceSessionsPage } from './device-sessions-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** What a reader must see, in English, written out by hand. */
 const expectedText: Record<DeviceSessionsErrorCode, string> = {
@@ -91,7 +91,10 @@ async function expectRows(ctx: Ctx, order = DEFAULT_ORDER) {
   await waitFor(() => expect(rowIds()).toEqual(expected));
   for (const id of expected) {
     const cells = within(screen.getByTestId(`session-${id}`)).getAllByRole('cell').map((cell) => cell.textContent ?? '');
-    expectedRow[id].forEach((text, i) => (typeof text === 'string' ? expect(cells[i]).toBe(text) : expect(cells[i]).toMatch(text)));
+    for (const [i, text] of expectedRow[id].entries()) {
+      if (typeof text === 'string') expect(cells[i]).toBe(text);
+      else expect(cells[i]).toMatch(text);
+    }
   }
 }
 

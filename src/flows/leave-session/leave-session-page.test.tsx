@@ -7,12 +7,12 @@ import { leaveSessionEvents } from '../../../machines/leave-session/leave-sessio
 import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { AccessDeniedPage } from './access-denied-page.tsx';
 import { ErrorPage } from './error-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 
 interface Ctx {

@@ -4,11 +4,11 @@ import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiErrorBody } from '../../../shared-domain/api-error.ts';
 import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { clearSessionClaims, renderRoutes } from '../../../tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 function open() {
   server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })));

@@ -10,11 +10,11 @@ import { GenericCode } from '../../../shared-domain/error-codes.ts';
 import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '../../../shared-domain/login.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 const RETURN_TO = '/pages/main?from=consent';
 
 /** What a reader must see for each failure code, in English, written out by hand (null: the page navigates away). */

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { navigation } from '../../lib/navigation.ts';
 import { LoginPage } from './login-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** Answers POST /api/login with `redirect` and records every body the page sent. */
 function loginAnswering(redirect: string): Array<Record<string, unknown>> {

@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { navigation } from '../../lib/navigation.ts';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 const AUTHORIZE = 'https://amazon.example/ap/oa';
 
 describe('Login with Amazon button', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { LogoutPage } from './logout-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 describe('logout page Login button', () => {
   it.each([

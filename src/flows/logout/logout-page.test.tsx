@@ -5,11 +5,11 @@ import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
 import { logoutEvents, refusalOf } from '../../../machines/logout/logout.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { LogoutPage } from './logout-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 interface Ctx {
   requests: DeferredQueue<'logout'>;

@@ -10,11 +10,11 @@ import {
 } from '../../../machines/session-check/session-check.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 import { MainPage } from './main-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 const PAGE = '/pages/main?tab=2';
 const SIGNED_IN = 'You are signed in';
 
@@ -43,7 +43,11 @@ function watchForSignedIn() {
   };
   const observer = new MutationObserver(look);
   observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  return { sawSignedIn: () => (look(), seen), stopWatching: () => observer.disconnect() };
+  const sawSignedIn = () => {
+    look();
+    return seen;
+  };
+  return { sawSignedIn, stopWatching: () => observer.disconnect() };
 }
 
 /**

@@ -4,10 +4,10 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { http, HttpResponse } from 'msw';
 import { activateLocale } from '../../app/i18n.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 // Stands in for the gallery so a test can tell whether its chunk (and mermaid with it) was ever imported.
 const gallery = vi.hoisted(() => ({ imported: false }));

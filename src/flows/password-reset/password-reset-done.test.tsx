@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { PasswordResetDone } from './password-reset-done.tsx';
 
 // Its own file: the public config is loaded once per page load, and this one has no web app configured.
-const server = useMswServer();
+const server = setupMswServer();
 
 it('offers Sign in after the change when no web app is configured, and no Open app', async () => {
   let configLoaded = false;

@@ -17,11 +17,11 @@ import {
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import type { PasswordValidationCode } from '../../../shared-domain/password.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { PasswordResetPage } from './password-reset-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 const START = `/pages/password/reset?email=ann%40example.com&reset_token=${TOKEN}&return_to=%2Fpages%2Fmain`;
 const WEB_APP = 'https://app.example.com/home';
 // The page loads GET /api/config once per page load (module cache), so every test of this file serves the same one.

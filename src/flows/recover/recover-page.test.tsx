@@ -15,11 +15,11 @@ import {
 import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { RecoverPage } from './recover-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 const START = '/pages/recover?return_to=%2Fpages%2Fmain';
 
 /** What a reader must see for each code the machine keeps, in English, written out by hand. */

@@ -17,12 +17,12 @@ import {
 } from '../../../machines/signup/signup.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupInvitedPage } from './signup-invited-page.tsx';
 import { checkFailedText, failureText, fieldLabels } from '../../components/signup-form/signup-view-cases.ts';
 
-const server = useMswServer();
+const server = setupMswServer();
 const INVITATION_TOKEN = 'invitation-token-1';
 /** The link names another address than the invitation's: the page must show and use the server's, never this one. */
 const LINK_EMAIL = 'mallory@example.com';

@@ -16,11 +16,11 @@ import { apiErrorBody } from '../../../shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import { ValidationCode } from '../../../shared-domain/error-codes.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupResendPage } from './signup-resend-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** What a reader must see, in English, written out by hand. */
 const NOT_REGISTERED = 'This email is not registered';

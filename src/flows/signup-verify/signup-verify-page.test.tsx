@@ -13,11 +13,11 @@ import {
 } from '../../../machines/signup-verify/signup-verify.model-cases.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 import { SignupVerifyPage } from './signup-verify-page.tsx';
 
-const server = useMswServer();
+const server = setupMswServer();
 /** The link's language (the signup's), which the resend must use even though the page shows in English here. */
 const LINK_LANGUAGE = 'ja-jp';
 
@@ -91,12 +91,13 @@ describeModel(signupVerifyMachine, {
   events: signupVerifyEvents,
   describeEvent: describeSignupVerifyEvent,
   setup: (): Ctx => {
+    paths += 1;
     const ctx: Ctx = {
       requests: createDeferredQueue(),
       region: null,
       failedText: null,
       resendFailedText: null,
-      token: `${input.verificationToken}-${(paths += 1)}`,
+      token: `${input.verificationToken}-${paths}`,
     };
     const take = (id: 'verifyAccount' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { renderRoutes } from '../../../tests/support/render.tsx';
 
 // The real widget needs Web Crypto workers that jsdom lacks; the element it defines is all the page talks to.
 vi.mock('altcha', () => ({}));
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** A fresh module per test: the page loads GET /api/config once per page load, and each test is a new page load. */
 async function renderCaptcha(data: unknown) {

@@ -18,13 +18,13 @@ import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
 import type { ApiError } from '../../../shared-domain/api-error.ts';
 import { PASSWORD_MAX_LENGTH } from '../../../shared-domain/password.ts';
 import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { useMswServer } from '../../../tests/support/msw.ts';
+import { setupMswServer } from '../../../tests/support/msw.ts';
 import { landing, renderRoutes } from '../../../tests/support/render.tsx';
 import type { CaptchaProps } from './signup-captcha.tsx';
 import { SignupPage } from './signup-page.tsx';
 import { failureText, fieldLabels, resendFailureText } from '../../components/signup-form/signup-view-cases.ts';
 
-const server = useMswServer();
+const server = setupMswServer();
 const TERMS_URL = 'https://provider.example/terms';
 const URL_IN = '/pages/signup?return_to=%2Fpages%2Fmain';
 const LOGIN_LINK = '/pages/login?return_to=%2Fpages%2Fmain';
@@ -60,6 +60,7 @@ const openChecklist = () => {
 };
 
 function renderPage(ctx: Pick<Ctx, 'mounts'>) {
+  // biome-ignore lint/correctness/noComponentHookFactories: the stand-in counts its mounts into this path's context
   function StandInCaptcha({ onSolve, onExpire }: CaptchaProps) {
     useEffect(() => {
       ctx.mounts += 1;

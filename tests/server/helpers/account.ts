@@ -6,7 +6,6 @@ import { DEFAULT_TEST_PASSWORD, type TestServer } from '../../support/server.ts'
 
 export interface Answer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

@@ -13,7 +13,7 @@ let users = 0;
 let workDir: string;
 
 /** One real server per test file (Vitest gives each file its own copy of this module). */
-export function useAlertForwardingServer(): void {
+export function setupAlertForwardingServer(): void {
   beforeAll(async () => {
     server = await startTestServer();
     workDir = mkdtempSync(join(tmpdir(), 'alert-forwarding-'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorName } from '../error-catalogue.ts';
+import { LOCALES } from '../locales.ts';
 
 /**
  * The shape of one route's contract (architecture.md §3 "contracts"): what it takes and answers, in zod, and which
@@ -57,6 +58,12 @@ export interface RouteContract {
   errors: readonly ErrorName[];
   /** The RFC 6749 error codes, for the OAuth protocol endpoints (which answer no catalogue body). */
   oauthErrors?: readonly OAuthErrorCode[];
+  /**
+   * When this route answers a refusal, where the catalogue's name alone does not say (an unknown id and another
+   * account's look alike, a limit in `error.data`): the reference prints it beside the name, so a client learns it there
+   * rather than from prose that could drift. Every key must be one of the route's refusals (checked by defineRoute).
+   */
+  errorNotes?: Readonly<Partial<Record<ErrorName | OAuthErrorCode, string>>>;
   /** Left out of the OpenAPI document (the documentation pages themselves). */
   hidden?: boolean;
 }
@@ -78,6 +85,9 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
   }
   if (contract.security?.includes('session')) implied.push('NoSession');
   const errors = [...new Set([...implied, ...contract.errors])];
+  const answered = new Set<string>(contract.oauthErrors ?? errors);
+  const stray = Object.keys(contract.errorNotes ?? {}).filter((name) => !answered.has(name));
+  if (stray.length > 0) throw new Error(`${contract.method} ${contract.url}: notes on refusals it never answers: ${stray.join(', ')}`);
   return { ...contract, errors };
 }
 
@@ -98,8 +108,17 @@ export const noBody = z.strictObject({}).nullable().optional();
 /** A query a route does not take: any parameter is a client mistake worth a 400. */
 export const noQuery = z.strictObject({});
 
+/** product.md §9's languages, as a client may name them (shared-domain/locales.ts `toLocale` reads them). */
+export const LANGUAGE_VALUES =
+  `${LOCALES.join(', ')}, or its index as a string ('0' to '${LOCALES.length - 1}'); browser locales such as en or zh-tw ` +
+  'are understood too';
+
 /** The `language` a form sends along: the locale the server answers and mails in (product.md §9). */
-export const languageField = z.string().max(16).optional().meta({ description: 'Locale of the answer and mail, e.g. en-us' });
+export const languageField = z
+  .string()
+  .max(16)
+  .optional()
+  .meta({ description: `Locale of the answer and mail: ${LANGUAGE_VALUES}`, examples: ['en-us'] });
 
 /** How long a `return_to` may be (shared-domain/redirect.ts decides where it may lead). */
 export const returnToField = z.string().max(2048).nullable().optional();

@@ -10,12 +10,14 @@ export const recover = defineRoute({
   method: 'GET',
   url: '/api/password/recover',
   summary: 'Mail a password reset link',
-  description: 'Answers the same, in the same time, whether or not the address has an account (docs/decisions/0003).',
+  description:
+    'An unknown address answers EmailNotRegistered (82), as product.md §8 requires, but no mail goes out for it, and ' +
+    'its answer takes as long as a known one’s (docs/decisions/0003).',
   tags: ['Account'],
   // Not strict: the recovery page carries its own query parameters (return_to and the like) along, and they are ignored.
   query: z.object({ email: z.string().max(EMAIL_MAX_LENGTH).default(''), language: languageField }),
   response: { 200: okMessage },
-  errors: ['MissingEmail', 'EmailInIncorrectFormat', 'RateLimited'],
+  errors: ['MissingEmail', 'EmailInIncorrectFormat', 'EmailNotRegistered', 'RateLimited'],
 });
 
 export const resetCheck = defineRoute({

@@ -1,13 +1,24 @@
-import type { OAuthErrorCode } from '../../../shared-domain/contracts/contract.ts';
+import type { OAuthErrorCode, RouteContract } from '../../../shared-domain/contracts/contract.ts';
 import { ERROR_CATALOGUE, type ErrorName } from '../../../shared-domain/error-catalogue.ts';
 
 type Answer = Record<string, unknown>;
+
+type Notes = RouteContract['errorNotes'];
+
+/**
+ * A status's description: its names (with their codes) and, where the route has one, when it answers each. One name
+ * per line once any has a note, so a reader finds theirs.
+ */
+function describe(entries: readonly { label: string; note?: string }[]): string {
+  if (entries.every((entry) => !entry.note)) return entries.map((entry) => entry.label).join(', ');
+  return entries.map(({ label, note }) => `- ${label}${note ? `: ${note}` : ''}`).join('\n');
+}
 
 /**
  * The catalogue's refusals a route may answer, one OpenAPI response per status: the ErrorBody of docs/api/errors.md
  * with `error.name` and `error.code` narrowed to the names that status carries, and the first one as the example.
  */
-export function catalogueAnswers(names: readonly ErrorName[]): Record<string, Answer> {
+export function catalogueAnswers(names: readonly ErrorName[], notes: Notes = {}): Record<string, Answer> {
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of names) {
     const { status } = ERROR_CATALOGUE[name];
@@ -17,7 +28,7 @@ export function catalogueAnswers(names: readonly ErrorName[]): Record<string, An
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
     const codes = [...new Set(group.map((name) => ERROR_CATALOGUE[name].code))];
     answers[String(status)] = {
-      description: group.map((name) => `${name} (${ERROR_CATALOGUE[name].code})`).join(', '),
+      description: describe(group.map((name) => ({ label: `${name} (${ERROR_CATALOGUE[name].code})`, note: notes[name] }))),
       content: { 'application/json': { schema: errorBodySchema(group, codes), example: exampleOf(group[0]) } },
     };
   }
@@ -69,8 +80,18 @@ const OAUTH_STATUS: Partial<Record<OAuthErrorCode, number>> = {
   server_error: 500,
 };
 
+const OAUTH_HEADERS: Record<number, Answer> = {
+  401: { 'www-authenticate': { schema: { type: 'string' }, description: 'Basic realm="oauth"' } },
+  429: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
+};
+
+const OAUTH_EXAMPLE_DESCRIPTION: Partial<Record<OAuthErrorCode, string>> = {
+  invalid_client: 'Invalid client: cannot retrieve client credentials',
+  temporarily_unavailable: 'Too many requests; retry after 42 seconds',
+};
+
 /** RFC 6749 §5.2 `{ error, error_description }` answers, grouped by status (invalid_client is 401, §5.2). */
-export function oauthErrorAnswers(codes: readonly OAuthErrorCode[]): Record<string, Answer> {
+export function oauthErrorAnswers(codes: readonly OAuthErrorCode[], notes: Notes = {}): Record<string, Answer> {
   const byStatus = new Map<number, OAuthErrorCode[]>();
   for (const code of codes) {
     const status = OAUTH_STATUS[code] ?? 400;
@@ -79,8 +100,8 @@ export function oauthErrorAnswers(codes: readonly OAuthErrorCode[]): Record<stri
   const answers: Record<string, Answer> = {};
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
     answers[String(status)] = {
-      description: `RFC 6749 §5.2: ${group.join(', ')}`,
-      ...(status === 401 ? { headers: { 'www-authenticate': { schema: { type: 'string' }, description: 'Basic realm="oauth"' } } } : {}),
+      description: `RFC 6749 §5.2:${group.some((code) => notes[code]) ? '\n' : ' '}${describe(group.map((code) => ({ label: code, note: notes[code] })))}`,
+      ...(OAUTH_HEADERS[status] ? { headers: OAUTH_HEADERS[status] } : {}),
       content: {
         'application/json': {
           schema: {
@@ -88,7 +109,7 @@ export function oauthErrorAnswers(codes: readonly OAuthErrorCode[]): Record<stri
             required: ['error', 'error_description'],
             properties: { error: { enum: group }, error_description: { type: 'string' } },
           },
-          example: { error: group[0], error_description: 'Invalid request: missing parameter: `grant_type`' },
+          example: { error: group[0], error_description: OAUTH_EXAMPLE_DESCRIPTION[group[0]] ?? 'Invalid request: missing parameter: `grant_type`' },
         },
       },
     };

@@ -121,6 +121,11 @@ function responsesOf(contract: RouteContract): Record<string, Operation> {
         : {}),
     };
   }
-  Object.assign(responses, contract.oauthErrors ? oauthErrorAnswers(contract.oauthErrors) : catalogueAnswers(contract.errors));
+  Object.assign(
+    responses,
+    contract.oauthErrors
+      ? oauthErrorAnswers(contract.oauthErrors, contract.errorNotes)
+      : catalogueAnswers(contract.errors, contract.errorNotes),
+  );
   return responses;
 }

@@ -15,7 +15,9 @@ import {
   isNotConfiguredFailure,
   type AlertForwardingFailure,
 } from './alert-forwarding.errors.ts';
-import { isSessionEnded } from '../shared/session-ended.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
 import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
 
 export type AlertForwardingField = 'url' | 'publicKey';
@@ -41,8 +43,7 @@ export type AlertForwardingEvent =
   | { type: 'keys.renew' }
   | { type: 'data.clear' }
   | { type: 'v3.stop' }
-  | { type: 'dialog.confirm' }
-  | { type: 'dialog.close' }
+  | ConfirmEvent
   | ShowOnceEvent;
 
 const setupProblem = ({ form }: AlertForwardingContext) => webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey);
@@ -54,10 +55,11 @@ const editUnchanged = ({ form, editing, config }: AlertForwardingContext) =>
   config !== null &&
   (editing === 'url' ? form.url.trim() === config.url : isSameRsaPublicKey(form.publicKey, config.group_public_key));
 
-const errorOf = (event: unknown) => alertForwardingFailureFrom((event as { error?: unknown }).error);
-
 /** A 401 from any call: nothing here can succeed any more. */
-const ended = { guard: 'isSessionEnded', target: '#alert-forwarding.sessionEnded' } as const;
+const ended = { guard: sessionEnded, target: '#alert-forwarding.sessionEnded' } as const;
+
+/** Any other failure of a call: the dialog (or the page) that made it says why. */
+const assignError = { type: 'assignError', params: failure } as const;
 
 export const alertForwardingMachine = setup({
   types: {
@@ -86,8 +88,8 @@ export const alertForwardingMachine = setup({
     }),
   },
   guards: {
-    isAccessDenied: ({ event }) => isAccessDeniedFailure((event as { error?: unknown }).error),
-    isNotConfigured: ({ event }) => isNotConfiguredFailure((event as { error?: unknown }).error),
+    isAccessDenied: (_, { error }: Failure) => isAccessDeniedFailure(error),
+    isNotConfigured: (_, { error }: Failure) => isNotConfiguredFailure(error),
     hasSetupProblem: ({ context }) => setupProblem(context) !== null,
     hasEditProblem: ({ context }) => editProblem(context) !== null,
     isEditUnchanged: ({ context }) => editUnchanged(context),
@@ -95,34 +97,26 @@ export const alertForwardingMachine = setup({
     isSessionEnded,
   },
   actions: {
-    assignConfig: assign({ config: ({ event }) => (event as { output?: AlertForwardingConfig }).output ?? null }),
-    assignEditedConfig: assign({
-      config: ({ context, event }) => (event as { output?: AlertForwardingEditResult }).output?.config ?? context.config,
-    }),
-    assignKeys: assign(({ context, event }) => {
-      const keys = (event as { output?: AlertForwardingKeys }).output ?? null;
-      return { keys, config: keys?.config ?? context.config };
-    }),
+    assignConfig: assign({ config: (_, config: AlertForwardingConfig) => config }),
+    assignEditedConfig: assign({ config: ({ context }, edited: AlertForwardingEditResult) => edited.config ?? context.config }),
+    assignKeys: assign(({ context }, keys: AlertForwardingKeys) => ({ keys, config: keys.config ?? context.config })),
     clearKeys: assign({ keys: null }),
     clearConfig: assign({ config: null }),
     clearCompanyId: assign({ config: ({ context }) => (context.config ? { ...context.config, companyId: null } : null) }),
     // A new set-up dialog starts blank; an edit dialog starts from the stored value.
     resetForm: assign({ form: { url: '', publicKey: '' }, error: null }),
-    startEdit: assign(({ context, event }) => {
-      const field = event.type === 'field.edit' ? event.field : 'url';
-      return {
-        editing: field,
-        error: null,
-        form: { url: context.config?.url ?? '', publicKey: context.config?.group_public_key ?? '' },
-      };
-    }),
+    startEdit: assign(({ context }, { field }: { field: AlertForwardingField }) => ({
+      editing: field,
+      error: null,
+      form: { url: context.config?.url ?? '', publicKey: context.config?.group_public_key ?? '' },
+    })),
     clearEdit: assign({ editing: null, error: null }),
     assignField: assign({
-      form: ({ context, event }) => (event.type === 'form.change' ? { ...context.form, [event.field]: event.value } : context.form),
+      form: ({ context }, { field, value }: { field: AlertForwardingField; value: string }) => ({ ...context.form, [field]: value }),
     }),
     assignSetupProblem: assign({ error: ({ context }) => setupProblem(context) }),
     assignEditProblem: assign({ error: ({ context }) => editProblem(context) }),
-    assignError: assign({ error: ({ event }) => errorOf(event) }),
+    assignError: assign({ error: (_, { error }: Failure) => alertForwardingFailureFrom(error) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -137,12 +131,12 @@ export const alertForwardingMachine = setup({
         id: 'loadConfig',
         src: 'loadConfig',
         input: ({ context }) => ({ clientUid: context.clientUid }),
-        onDone: { target: 'configured', actions: 'assignConfig' },
+        onDone: { target: 'configured', actions: { type: 'assignConfig', params: output } },
         onError: [
-          { guard: 'isSessionEnded', target: 'sessionEnded' },
-          { guard: 'isAccessDenied', target: 'accessDenied' },
-          { guard: 'isNotConfigured', target: 'notConfigured' },
-          { target: 'notConfigured.showError', actions: 'assignError' },
+          { guard: sessionEnded, target: 'sessionEnded' },
+          { guard: { type: 'isAccessDenied', params: failure }, target: 'accessDenied' },
+          { guard: { type: 'isNotConfigured', params: failure }, target: 'notConfigured' },
+          { target: 'notConfigured.showError', actions: assignError },
         ],
       },
     },
@@ -166,7 +160,7 @@ export const alertForwardingMachine = setup({
         settingUp: {
           description: 'Webhook and RSA public key, with how to generate a key pair.',
           on: {
-            'form.change': { actions: 'assignField' },
+            'form.change': { actions: { type: 'assignField', params: ({ event }) => event } },
             'form.submit': [
               { guard: 'hasSetupProblem', target: 'settingUp', actions: 'assignSetupProblem' },
               { target: 'savingSetup', actions: 'clearError' },
@@ -183,8 +177,8 @@ export const alertForwardingMachine = setup({
               clientUid: context.clientUid,
               payload: { url: context.form.url.trim(), public_rsa_key: context.form.publicKey.trim() },
             }),
-            onDone: { target: '#alert-forwarding.configured.showKeys', actions: 'assignKeys' },
-            onError: [ended, { target: 'settingUp', actions: 'assignError' }],
+            onDone: { target: '#alert-forwarding.configured.showKeys', actions: { type: 'assignKeys', params: output } },
+            onError: [ended, { target: 'settingUp', actions: assignError }],
           },
         },
       },
@@ -194,7 +188,7 @@ export const alertForwardingMachine = setup({
       states: {
         idle: {
           on: {
-            'field.edit': { target: 'editing', actions: 'startEdit' },
+            'field.edit': { target: 'editing', actions: { type: 'startEdit', params: ({ event }) => event } },
             'keys.renew': { target: 'confirmRenew', actions: 'clearError' },
             'data.clear': { target: 'confirmClear', actions: 'clearError' },
             'v3.stop': { guard: 'hasCompanyId', target: 'confirmStopV3', actions: 'clearError' },
@@ -203,7 +197,7 @@ export const alertForwardingMachine = setup({
         editing: {
           description: 'One field; saved only if valid and different from the stored value (product.md §5).',
           on: {
-            'form.change': { actions: 'assignField' },
+            'form.change': { actions: { type: 'assignField', params: ({ event }) => event } },
             'form.submit': [
               { guard: 'hasEditProblem', target: 'editing', actions: 'assignEditProblem' },
               { guard: 'isEditUnchanged', target: 'idle', actions: 'clearEdit' },
@@ -221,64 +215,49 @@ export const alertForwardingMachine = setup({
               clientUid: context.clientUid,
               payload: context.editing === 'url' ? { url: context.form.url.trim() } : { public_rsa_key: context.form.publicKey.trim() },
             }),
-            onDone: { target: 'idle', actions: ['assignEditedConfig', 'clearEdit'] },
-            onError: [ended, { target: 'editing', actions: 'assignError' }],
+            onDone: { target: 'idle', actions: [{ type: 'assignEditedConfig', params: output }, 'clearEdit'] },
+            onError: [ended, { target: 'editing', actions: assignError }],
           },
         },
-        confirmRenew: {
+        ...confirmThenAct({
+          asking: 'confirmRenew',
           description: 'Acquiring new keys invalidates the previous ones.',
-          on: {
-            'dialog.confirm': { target: 'renewing', actions: 'clearError' },
-            'dialog.close': { target: 'idle', actions: 'clearError' },
-          },
-        },
-        renewing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'renewKeys',
-            src: 'renewKeys',
-            input: ({ context }) => ({ clientUid: context.clientUid }),
-            onDone: { target: 'showKeys', actions: 'assignKeys' },
-            onError: [ended, { target: 'confirmRenew', actions: 'assignError' }],
-          },
-        },
+          working: 'renewing',
+          src: 'renewKeys',
+          input: ({ context }: { context: AlertForwardingContext }) => ({ clientUid: context.clientUid }),
+          confirm: 'clearError',
+          cancel: { target: 'idle', actions: 'clearError' },
+          done: { target: 'showKeys', actions: { type: 'assignKeys', params: output } },
+          failed: { target: 'confirmRenew', actions: assignError },
+          sessionEnded: ended.target,
+        }),
         showKeys: {
           description: 'The portal public key, the AES key (hex, shown this once) and an example alert; closing before the AES key was copied asks first.',
           ...showOnceStates('#alert-forwarding.configured.idle', ['clearKeys']),
         },
-        confirmClear: {
+        ...confirmThenAct({
+          asking: 'confirmClear',
           description: 'Clear Data is a permanent deletion.',
-          on: {
-            'dialog.confirm': { target: 'clearing', actions: 'clearError' },
-            'dialog.close': { target: 'idle', actions: 'clearError' },
-          },
-        },
-        clearing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'clearData',
-            src: 'clearData',
-            input: ({ context }) => ({ clientUid: context.clientUid }),
-            onDone: { target: '#alert-forwarding.notConfigured', actions: 'clearConfig' },
-            onError: [ended, { target: 'confirmClear', actions: 'assignError' }],
-          },
-        },
-        confirmStopV3: {
+          working: 'clearing',
+          src: 'clearData',
+          input: ({ context }: { context: AlertForwardingContext }) => ({ clientUid: context.clientUid }),
+          confirm: 'clearError',
+          cancel: { target: 'idle', actions: 'clearError' },
+          done: { target: '#alert-forwarding.notConfigured', actions: 'clearConfig' },
+          failed: { target: 'confirmClear', actions: assignError },
+          sessionEnded: ended.target,
+        }),
+        ...confirmThenAct({
+          asking: 'confirmStopV3',
           description: 'Irreversible: only version 4 alerts afterwards.',
-          on: {
-            'dialog.confirm': { target: 'stoppingV3', actions: 'clearError' },
-            'dialog.close': { target: 'idle', actions: 'clearError' },
-          },
-        },
-        stoppingV3: {
-          tags: ['busy'],
-          invoke: {
-            id: 'stopV3Alerts',
-            src: 'stopV3Alerts',
-            onDone: { target: 'idle', actions: 'clearCompanyId' },
-            onError: [ended, { target: 'confirmStopV3', actions: 'assignError' }],
-          },
-        },
+          working: 'stoppingV3',
+          src: 'stopV3Alerts',
+          confirm: 'clearError',
+          cancel: { target: 'idle', actions: 'clearError' },
+          done: { target: 'idle', actions: 'clearCompanyId' },
+          failed: { target: 'confirmStopV3', actions: assignError },
+          sessionEnded: ended.target,
+        }),
       },
     },
   },

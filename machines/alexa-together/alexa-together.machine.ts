@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { alexaConsentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
 import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import { loadedRequest, requestFailureGuards, type LoadRequestInput } from '../shared/consent-request.ts';
+import { loadedRequest, requestFailureGuards, scopeRefused, unknownRequest, type LoadRequestInput } from '../shared/consent-request.ts';
+import { sessionEnded } from '../shared/session-ended.ts';
 
 /** Consent failures; the view translates them through src/lib/oauth-errors.ts. */
 export type AlexaTogetherErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
@@ -38,7 +39,7 @@ export const alexaTogetherMachine = setup({
   actions: {
     /** Leaves the page with a browser navigation; provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
-    assignRequest: assign({ request: ({ event }) => loadedRequest(event) }),
+    assignRequest: assign({ request: (_, request: ConsentRequestDetails) => request }),
     // A request without an alexa scope is not this page's to show, whoever sent it.
     forgetRequest: assign({ request: null }),
     assignScopeError: assign({ error: 'InvalidScopeError' as AlexaTogetherErrorCode }),
@@ -47,7 +48,7 @@ export const alexaTogetherMachine = setup({
   guards: {
     ...requestFailureGuards,
     // Continue grants the whole request: this page may only ask for one that links Alexa Together.
-    isAlexaRequest: ({ event }) => loadedRequest(event).alexa,
+    isAlexaRequest: (_, request: ConsentRequestDetails) => request.alexa,
     isSentAlexaRequest: ({ context }) => context.request?.alexa === true,
     isSentOtherRequest: ({ context }) => context.request !== null && !context.request.alexa,
   },
@@ -69,11 +70,18 @@ export const alexaTogetherMachine = setup({
         id: 'loadRequest',
         src: 'loadRequest',
         input: ({ context }) => ({ search: context.search }),
-        onDone: [{ guard: 'isAlexaRequest', target: 'asking', actions: 'assignRequest' }, { target: 'unknownRequest' }],
+        onDone: [
+          {
+            guard: { type: 'isAlexaRequest', params: loadedRequest },
+            target: 'asking',
+            actions: { type: 'assignRequest', params: loadedRequest },
+          },
+          { target: 'unknownRequest' },
+        ],
         onError: [
-          { guard: 'isSessionEnded', target: 'sessionEnded' },
-          { guard: 'isUnknownRequest', target: 'unknownRequest' },
-          { guard: 'isScopeRefused', target: 'failed', actions: 'assignScopeError' },
+          { guard: sessionEnded, target: 'sessionEnded' },
+          { guard: unknownRequest, target: 'unknownRequest' },
+          { guard: scopeRefused, target: 'failed', actions: 'assignScopeError' },
           { target: 'failed', actions: 'assignLoadError' },
         ],
       },

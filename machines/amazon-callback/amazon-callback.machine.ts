@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
 import { errorPageUrl } from '../shared/authorization-urls.ts';
 
 export interface AmazonCallbackInput {
@@ -47,7 +48,6 @@ export const RATE_LIMITED = 'rate_limited';
 /** No answer, or the server failed: the request may be fine, so it is not called bad either (RFC 6749's code). */
 export const UNAVAILABLE = 'temporarily_unavailable';
 
-const failure = (event: unknown) => (event as { error?: unknown }).error;
 
 export const amazonCallbackMachine = setup({
   types: {
@@ -77,24 +77,15 @@ export const amazonCallbackMachine = setup({
           ? { code: event.code, codeVerifier: event.stored.codeVerifier, returnTo: event.stored.returnTo }
           : null,
     }),
-    assignRedirect: assign({ redirect: ({ event }) => (event as { output?: { redirect: string } }).output?.redirect ?? null }),
+    assignRedirect: assign({ redirect: (_, { redirect }: { redirect: string }) => redirect }),
   },
   guards: {
     hasAmazonError: ({ event }) => event.type === 'callback.open' && event.error !== null,
     // No stored state: the callback is not one this browser started (or it was already used); no code: nothing to trade.
     isIncomplete: ({ event }) => event.type === 'callback.open' && (event.stored === null || !event.code),
-    isEmailTaken: ({ event }) => {
-      const error = failure(event);
-      return isApiError(error) && error.status === 409;
-    },
-    isRateLimited: ({ event }) => {
-      const error = failure(event);
-      return isApiError(error) && error.code === GenericCode.RATE_LIMITED;
-    },
-    isUnavailable: ({ event }) => {
-      const error = failure(event);
-      return !isApiError(error) || error.status === 0 || error.status >= 500;
-    },
+    isEmailTaken: (_, { error }: Failure) => isApiError(error) && error.status === 409,
+    isRateLimited: (_, { error }: Failure) => isApiError(error) && error.code === GenericCode.RATE_LIMITED,
+    isUnavailable: (_, { error }: Failure) => !isApiError(error) || error.status === 0 || error.status >= 500,
   },
 }).createMachine({
   id: 'amazon-callback',
@@ -120,11 +111,11 @@ export const amazonCallbackMachine = setup({
         id: 'signInWithAmazon',
         src: 'signInWithAmazon',
         input: ({ context }) => context.signIn!,
-        onDone: { target: 'redirecting', actions: 'assignRedirect' },
+        onDone: { target: 'redirecting', actions: { type: 'assignRedirect', params: output } },
         onError: [
-          { guard: 'isEmailTaken', target: 'failed', actions: 'assignEmailTaken' },
-          { guard: 'isRateLimited', target: 'failed', actions: 'assignRateLimited' },
-          { guard: 'isUnavailable', target: 'failed', actions: 'assignUnavailable' },
+          { guard: { type: 'isEmailTaken', params: failure }, target: 'failed', actions: 'assignEmailTaken' },
+          { guard: { type: 'isRateLimited', params: failure }, target: 'failed', actions: 'assignRateLimited' },
+          { guard: { type: 'isUnavailable', params: failure }, target: 'failed', actions: 'assignUnavailable' },
           { target: 'failed', actions: 'assignBadRequest' },
         ],
       },

@@ -1,5 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isSessionEnded, removeFailureFrom, type AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
+import { removeFailureFrom, type AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 
 /** One application someone in the account consented to (GET /api/authorized_apps). */
 export interface AuthorizedApp {
@@ -26,10 +29,9 @@ export interface AuthorizedAppsContext {
 export type AuthorizedAppsEvent =
   | { type: 'apps.refresh' }
   | { type: 'app.remove'; clientId: string }
-  | { type: 'dialog.confirm' }
-  | { type: 'dialog.close' };
+  | ConfirmEvent;
 
-const failure = (event: unknown) => (event as { error?: unknown }).error;
+const appOf = ({ event }: { event: { clientId: string } }) => ({ clientId: event.clientId });
 
 export const authorizedAppsMachine = setup({
   types: {
@@ -46,24 +48,22 @@ export const authorizedAppsMachine = setup({
     }),
   },
   guards: {
-    isRemovable: ({ context, event }) =>
-      event.type === 'app.remove' && context.apps.some((app) => app.clientId === event.clientId && app.removable),
-    isSessionEnded: ({ event }) => isSessionEnded(failure(event)),
+    isRemovable: ({ context }, { clientId }: { clientId: string }) =>
+      context.apps.some((app) => app.clientId === clientId && app.removable),
+    isSessionEnded,
   },
   actions: {
-    assignApps: assign({ apps: ({ event }) => (event as { output?: AuthorizedApp[] }).output ?? [] }),
+    assignApps: assign({ apps: (_, apps: AuthorizedApp[]) => apps }),
     assignLoadError: assign({ error: 'AnErrorOccured' }),
-    assignRemoveError: assign({ error: ({ event }) => removeFailureFrom(failure(event)) }),
-    assignRemoving: assign({ removing: ({ event }) => (event.type === 'app.remove' ? event.clientId : null) }),
+    assignRemoveError: assign({ error: (_, { error }: Failure) => removeFailureFrom(error) }),
+    assignRemoving: assign({ removing: (_, { clientId }: { clientId: string }) => clientId }),
     // A row changes only once the server has removed the consent. A secondary user's removal leaves the row of an
     // application others still allow, as the server now describes it (without that user, no longer removable).
     applyRemoval: assign({
-      apps: ({ context, event }) => {
-        const remaining = (event as { output?: AuthorizedApp | null }).output ?? null;
-        return remaining
+      apps: ({ context }, remaining: AuthorizedApp | null) =>
+        remaining
           ? context.apps.map((app) => (app.clientId === context.removing ? remaining : app))
-          : context.apps.filter((app) => app.clientId !== context.removing);
-      },
+          : context.apps.filter((app) => app.clientId !== context.removing),
     }),
     clearRemoving: assign({ removing: null }),
     clearError: assign({ error: null }),
@@ -81,8 +81,8 @@ export const authorizedAppsMachine = setup({
       invoke: {
         id: 'loadApps',
         src: 'loadApps',
-        onDone: { target: 'ready', actions: 'assignApps' },
-        onError: [{ guard: 'isSessionEnded', target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
+        onDone: { target: 'ready', actions: { type: 'assignApps', params: output } },
+        onError: [{ guard: sessionEnded, target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
       },
     },
     loadFailed: {
@@ -97,28 +97,24 @@ export const authorizedAppsMachine = setup({
       description: 'The table (or the empty-state text); a failed removal shows its error above it. Only removable rows can be removed.',
       on: {
         'apps.refresh': { target: 'loading' },
-        'app.remove': { guard: 'isRemovable', target: 'confirming', actions: ['clearError', 'assignRemoving'] },
+        'app.remove': {
+          guard: { type: 'isRemovable', params: appOf },
+          target: 'confirming',
+          actions: ['clearError', { type: 'assignRemoving', params: appOf }],
+        },
       },
     },
-    confirming: {
+    ...confirmThenAct({
+      asking: 'confirming',
       description: 'Asks whether to remove the application, saying for whom; removal cannot be undone.',
-      on: {
-        'dialog.confirm': { target: 'removing' },
-        'dialog.close': { target: 'ready', actions: 'clearRemoving' },
-      },
-    },
-    removing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'revokeApp',
-        src: 'revokeApp',
-        input: ({ context }) => ({ clientId: context.removing! }),
-        onDone: { target: 'ready', actions: ['applyRemoval', 'clearRemoving'] },
-        onError: [
-          { guard: 'isSessionEnded', target: 'sessionEnded' },
-          { target: 'ready', actions: ['assignRemoveError', 'clearRemoving'] },
-        ],
-      },
-    },
+      working: 'removing',
+      src: 'revokeApp',
+      input: ({ context }: { context: AuthorizedAppsContext }) => ({ clientId: context.removing! }),
+      cancel: { target: 'ready', actions: 'clearRemoving' },
+      done: { target: 'ready', actions: [{ type: 'applyRemoval', params: output }, 'clearRemoving'] },
+      // The table says why, above the rows: the dialog has closed.
+      failed: { target: 'ready', actions: [{ type: 'assignRemoveError', params: failure }, 'clearRemoving'] },
+      sessionEnded: 'sessionEnded',
+    }),
   },
 });

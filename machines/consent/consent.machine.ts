@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { hasScope, parseScopes, type Scope } from '../../shared-domain/scopes.ts';
 import { alexaTogetherUrl, consentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
 import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import { loadedRequest, requestFailureGuards, type LoadRequestInput } from '../shared/consent-request.ts';
+import { loadedRequest, requestFailureGuards, scopeRefused, unknownRequest, type LoadRequestInput } from '../shared/consent-request.ts';
+import { sessionEnded } from '../shared/session-ended.ts';
 
 /** Consent failures; the view translates them through src/lib/oauth-errors.ts. */
 export type ConsentErrorCode = 'InvalidScopeError' | 'AnErrorOccured';
@@ -50,17 +51,14 @@ export const consentMachine = setup({
   actions: {
     /** Leaves the page: a browser navigation to a server URL, or a route of the SPA. Provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
-    assignRequest: assign(({ event }) => {
-      const request = loadedRequest(event);
-      return { request, scopes: scopesOf(request) };
-    }),
+    assignRequest: assign((_, request: ConsentRequestDetails) => ({ request, scopes: scopesOf(request) })),
     assignScopeError: assign({ error: 'InvalidScopeError' as ConsentErrorCode }),
     assignLoadError: assign({ error: 'AnErrorOccured' as ConsentErrorCode }),
   },
   guards: {
     ...requestFailureGuards,
     // The internal scope (the product's own apps) consents without asking; the server's scope says so.
-    isInternalScope: ({ event }) => hasScope(scopesOf(loadedRequest(event)), 'internal'),
+    isInternalScope: (_, request: ConsentRequestDetails) => hasScope(scopesOf(request), 'internal'),
     hasAlexaScope: ({ context }) => context.request?.alexa === true,
     isSentWithPage: ({ context }) => context.request !== null,
     isSentInternal: ({ context }) => context.request !== null && hasScope(context.scopes, 'internal'),
@@ -90,13 +88,17 @@ export const consentMachine = setup({
         src: 'loadRequest',
         input: ({ context }) => ({ search: context.search }),
         onDone: [
-          { guard: 'isInternalScope', target: 'accepting', actions: 'assignRequest' },
-          { target: 'asking', actions: 'assignRequest' },
+          {
+            guard: { type: 'isInternalScope', params: loadedRequest },
+            target: 'accepting',
+            actions: { type: 'assignRequest', params: loadedRequest },
+          },
+          { target: 'asking', actions: { type: 'assignRequest', params: loadedRequest } },
         ],
         onError: [
-          { guard: 'isSessionEnded', target: 'sessionEnded' },
-          { guard: 'isUnknownRequest', target: 'unknownRequest' },
-          { guard: 'isScopeRefused', target: 'invalid', actions: 'assignScopeError' },
+          { guard: sessionEnded, target: 'sessionEnded' },
+          { guard: unknownRequest, target: 'unknownRequest' },
+          { guard: scopeRefused, target: 'invalid', actions: 'assignScopeError' },
           { target: 'failed', actions: 'assignLoadError' },
         ],
       },

@@ -8,7 +8,8 @@ import {
   type GrantType,
   type OAuthEndpoints,
 } from '../../shared-domain/credentials.ts';
-import { isSessionEnded } from '../shared/session-ended.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
 import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
 import { createGrantFailureFrom, type CreateGrantFailure } from './create-grant.errors.ts';
 
@@ -27,6 +28,8 @@ export interface CreateGrantContext extends CreateGrantInput {
   error: CreateGrantFailure | null;
   /** The new credential with its secret, shown once in the details step. */
   created: GrantSecret | null;
+  /** The server answered 401: the dialog closes and the page goes to log in again. */
+  sessionEnded: boolean;
 }
 
 /**
@@ -38,13 +41,17 @@ export interface CreateGrantOutput {
   sessionEnded: boolean;
 }
 
+type FieldChange = { field: 'applicationName' | 'redirectUris'; value: string };
+
 export type CreateGrantEvent =
   | { type: 'type.choose'; grantType: GrantType }
-  | { type: 'form.change'; field: 'applicationName' | 'redirectUris'; value: string }
+  | ({ type: 'form.change' } & FieldChange)
   | { type: 'form.back' }
   | { type: 'form.submit' }
   | { type: 'dialog.close' }
   | ShowOnceEvent;
+
+const chosen = ({ event }: { event: { grantType: GrantType } }) => ({ grantType: event.grantType });
 
 const validate = (context: CreateGrantContext) => validateRedirectUris(context.grantType, context.redirectUris, context.limits);
 
@@ -63,16 +70,17 @@ export const createGrantMachine = setup({
   guards: {
     hasValidationError: ({ context }) => validate(context) !== null,
     // The cap is the server's; the page only says so before the server would refuse.
-    hasRoomForGrantType: ({ context, event }) =>
-      event.type === 'type.choose' && context.counts[event.grantType] < context.limits.clients_per_grant_type,
+    hasRoomForGrantType: ({ context }, { grantType }: { grantType: GrantType }) =>
+      context.counts[grantType] < context.limits.clients_per_grant_type,
     isSessionEnded,
   },
   actions: {
-    assignGrantType: assign({ grantType: ({ context, event }) => (event.type === 'type.choose' ? event.grantType : context.grantType) }),
-    assignField: assign(({ context, event }) => (event.type === 'form.change' ? { ...context, [event.field]: event.value } : {})),
+    assignGrantType: assign({ grantType: (_, { grantType }: { grantType: GrantType }) => grantType }),
+    assignField: assign((_, { field, value }: FieldChange) => ({ [field]: value })),
     assignValidationError: assign({ error: ({ context }) => validate(context) }),
-    assignFailure: assign({ error: ({ event }) => createGrantFailureFrom((event as { error?: unknown }).error) }),
-    assignCreated: assign({ created: ({ event }) => (event as { output?: GrantSecret }).output ?? null }),
+    assignFailure: assign({ error: (_, { error }: Failure) => createGrantFailureFrom(error) }),
+    assignCreated: assign({ created: (_, created: GrantSecret) => created }),
+    assignSessionEnded: assign({ sessionEnded: true }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -85,20 +93,25 @@ export const createGrantMachine = setup({
     redirectUris: '',
     error: null,
     created: null,
+    sessionEnded: false,
   }),
   initial: 'choosing',
   states: {
     choosing: {
       description: 'client_credentials (server to server) or authorization_code (a person consents); a type at its cap cannot be chosen.',
       on: {
-        'type.choose': { guard: 'hasRoomForGrantType', target: 'editing', actions: ['assignGrantType', 'clearError'] },
+        'type.choose': {
+          guard: { type: 'hasRoomForGrantType', params: chosen },
+          target: 'editing',
+          actions: [{ type: 'assignGrantType', params: chosen }, 'clearError'],
+        },
         'dialog.close': { target: 'closed' },
       },
     },
     editing: {
       description: 'Application name (empty: the server names it Not Found) and, for authorization_code, redirect URIs.',
       on: {
-        'form.change': { actions: 'assignField' },
+        'form.change': { actions: { type: 'assignField', params: ({ event }) => event } },
         'form.back': { target: 'choosing', actions: 'clearError' },
         'form.submit': [
           { guard: 'hasValidationError', target: 'editing', actions: 'assignValidationError' },
@@ -117,10 +130,10 @@ export const createGrantMachine = setup({
           application_name: context.applicationName.trim(),
           ...(context.grantType === 'authorization_code' ? { redirect_uris: parseRedirectUris(context.redirectUris) } : {}),
         }),
-        onDone: { target: 'details', actions: 'assignCreated' },
+        onDone: { target: 'details', actions: { type: 'assignCreated', params: output } },
         onError: [
-          { guard: 'isSessionEnded', target: 'sessionEnded' },
-          { target: 'editing', actions: 'assignFailure' },
+          { guard: sessionEnded, target: 'sessionEnded', actions: 'assignSessionEnded' },
+          { target: 'editing', actions: { type: 'assignFailure', params: failure } },
         ],
       },
     },
@@ -131,14 +144,11 @@ export const createGrantMachine = setup({
     closed: {
       description: 'The parent refreshes its list when a credential was made; a new dialog starts from a blank form.',
       type: 'final',
-      output: ({ context }): CreateGrantOutput => ({ created: context.created !== null, sessionEnded: false }),
     },
     sessionEnded: {
       description: '401: the session is over; the page goes to log in again.',
       type: 'final',
-      output: (): CreateGrantOutput => ({ created: false, sessionEnded: true }),
     },
   },
-  // The final state reached says which way the dialog ended.
-  output: ({ event }) => (event as unknown as { output: CreateGrantOutput }).output,
+  output: ({ context }) => ({ created: context.created !== null, sessionEnded: context.sessionEnded }),
 });

@@ -8,7 +8,10 @@ import {
   type OAuthEndpoints,
 } from '../../shared-domain/credentials.ts';
 import { createGrantMachine, type CreateGrantInput, type CreateGrantOutput } from '../create-grant/create-grant.machine.ts';
-import { isSessionEnded } from '../shared/session-ended.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+import { endingSession, endSession } from '../shared/end-session.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
 import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
 import {
   actionFailureFrom,
@@ -36,13 +39,12 @@ export type CredentialsEvent =
   | { type: 'secret.change'; id: string }
   | { type: 'grant.delete'; id: string }
   | { type: 'info.show'; id: string }
-  | { type: 'dialog.confirm' }
-  | { type: 'dialog.close' }
+  | ConfirmEvent
   | { type: 'session.leave' }
   | ShowOnceEvent;
 
-const rowEvent = (event: CredentialsEvent) =>
-  event.type === 'secret.change' || event.type === 'grant.delete' || event.type === 'info.show' ? event.id : null;
+/** The row a row's button is about. */
+const rowOf = ({ event }: { event: { id: string } }) => ({ id: event.id });
 
 export const credentialsMachine = setup({
   types: {
@@ -60,29 +62,24 @@ export const credentialsMachine = setup({
     deleteCredential: fromPromise<void, { id: string }>(async () => {
       throw new Error('deleteCredential must be provided');
     }),
-    endSession: fromPromise<void>(async () => {
-      throw new Error('endSession must be provided');
-    }),
+    endSession,
     createGrant: createGrantMachine,
   },
   guards: {
-    hasCredential: ({ context, event }) => context.clients.some((c) => c.id === rowEvent(event)),
-    isNotOwner: ({ event }) => loadFailureFrom((event as { error?: unknown }).error) === 'NotAnOwnerMessage',
-    isAccessDenied: ({ event }) => loadFailureFrom((event as { error?: unknown }).error) === 'AccessDenied',
-    isGrantCreated: ({ event }) => (event as { output?: CreateGrantOutput }).output?.created === true,
-    isGrantSessionEnded: ({ event }) => (event as { output?: CreateGrantOutput }).output?.sessionEnded === true,
+    hasCredential: ({ context }, { id }: { id: string }) => context.clients.some((c) => c.id === id),
+    isNotOwner: (_, { error }: Failure) => loadFailureFrom(error) === 'NotAnOwnerMessage',
+    isAccessDenied: (_, { error }: Failure) => loadFailureFrom(error) === 'AccessDenied',
+    isGrantCreated: (_, { created }: CreateGrantOutput) => created,
+    isGrantSessionEnded: (_, { sessionEnded }: CreateGrantOutput) => sessionEnded,
     isSessionEnded,
   },
   actions: {
-    assignOverview: assign(({ event }) => {
-      const { clients, limits, endpoints } = (event as unknown as { output: CredentialsOverview }).output;
-      return { clients, limits, endpoints };
-    }),
-    assignLoadError: assign({ loadError: ({ event }) => loadFailureFrom((event as { error?: unknown }).error) }),
+    assignOverview: assign((_, { clients, limits, endpoints }: CredentialsOverview) => ({ clients, limits, endpoints })),
+    assignLoadError: assign({ loadError: (_, { error }: Failure) => loadFailureFrom(error) }),
     clearLoadError: assign({ loadError: null }),
-    assignSelected: assign({ selectedId: ({ event }) => rowEvent(event) }),
-    assignSecret: assign({ secret: ({ event }) => (event as { output?: GrantSecret }).output ?? null }),
-    assignActionError: assign({ actionError: ({ event }) => actionFailureFrom((event as { error?: unknown }).error) }),
+    assignSelected: assign({ selectedId: (_, { id }: { id: string }) => id }),
+    assignSecret: assign({ secret: (_, secret: GrantSecret) => secret }),
+    assignActionError: assign({ actionError: (_, { error }: Failure) => actionFailureFrom(error) }),
     clearActionError: assign({ actionError: null }),
     // product.md §4: the row goes only once the server confirmed the deletion.
     removeSelected: assign({ clients: ({ context }) => context.clients.filter((c) => c.id !== context.selectedId) }),
@@ -99,12 +96,12 @@ export const credentialsMachine = setup({
       invoke: {
         id: 'loadCredentials',
         src: 'loadCredentials',
-        onDone: { target: 'list', actions: ['assignOverview', 'clearLoadError'] },
+        onDone: { target: 'list', actions: [{ type: 'assignOverview', params: output }, 'clearLoadError'] },
         onError: [
-          { guard: 'isSessionEnded', target: 'sessionEnded' },
-          { guard: 'isNotOwner', target: 'notOwner', actions: 'assignLoadError' },
-          { guard: 'isAccessDenied', target: 'accessDenied', actions: 'assignLoadError' },
-          { target: 'authError', actions: 'assignLoadError' },
+          { guard: sessionEnded, target: 'sessionEnded' },
+          { guard: { type: 'isNotOwner', params: failure }, target: 'notOwner', actions: { type: 'assignLoadError', params: failure } },
+          { guard: { type: 'isAccessDenied', params: failure }, target: 'accessDenied', actions: { type: 'assignLoadError', params: failure } },
+          { target: 'authError', actions: { type: 'assignLoadError', params: failure } },
         ],
       },
     },
@@ -127,16 +124,9 @@ export const credentialsMachine = setup({
       tags: ['error'],
       on: { 'list.refresh': { target: 'loading' } },
     },
-    loggingOut: {
-      tags: ['busy'],
-      invoke: {
-        id: 'endSession',
-        src: 'endSession',
-        // Login goes to the login page whatever the logout answered: the server owns the cookies (leave-session).
-        onDone: { target: 'loggedOut' },
-        onError: { target: 'loggedOut' },
-      },
-    },
+    // Login leaves as the dead-end pages do (leave-session): the page goes to the login page whatever the logout
+    // answered, and comes back here after.
+    loggingOut: endingSession('loggedOut'),
     loggedOut: { description: 'The page navigates to the login page, which brings the reader back here.', type: 'final' },
     list: {
       initial: 'idle',
@@ -145,9 +135,9 @@ export const credentialsMachine = setup({
           on: {
             'list.refresh': { target: '#credentials.loading' },
             'grant.create': { target: 'creating' },
-            'secret.change': { guard: 'hasCredential', target: 'confirmChange', actions: 'assignSelected' },
-            'grant.delete': { guard: 'hasCredential', target: 'confirmDelete', actions: 'assignSelected' },
-            'info.show': { guard: 'hasCredential', target: 'showInfo', actions: 'assignSelected' },
+            'secret.change': { guard: { type: 'hasCredential', params: rowOf }, target: 'confirmChange', actions: { type: 'assignSelected', params: rowOf } },
+            'grant.delete': { guard: { type: 'hasCredential', params: rowOf }, target: 'confirmDelete', actions: { type: 'assignSelected', params: rowOf } },
+            'info.show': { guard: { type: 'hasCredential', params: rowOf }, target: 'showInfo', actions: { type: 'assignSelected', params: rowOf } },
           },
         },
         creating: {
@@ -161,56 +151,42 @@ export const credentialsMachine = setup({
               counts: countByGrantType(context.clients),
             }),
             onDone: [
-              { guard: 'isGrantSessionEnded', target: '#credentials.sessionEnded' },
-              { guard: 'isGrantCreated', target: '#credentials.loading' },
+              { guard: { type: 'isGrantSessionEnded', params: output }, target: '#credentials.sessionEnded' },
+              { guard: { type: 'isGrantCreated', params: output }, target: '#credentials.loading' },
               { target: 'idle' },
             ],
           },
         },
-        confirmChange: {
+        ...confirmThenAct({
+          asking: 'confirmChange',
           description: 'The old secret stops working at once.',
-          on: {
-            'dialog.confirm': { target: 'changing', actions: 'clearActionError' },
-            'dialog.close': { target: 'idle', actions: 'clearSelection' },
-          },
-        },
-        changing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'changeSecret',
-            src: 'changeSecret',
-            input: ({ context }) => ({ clientId: context.clients.find((c) => c.id === context.selectedId)?.client_id ?? '' }),
-            onDone: { target: 'showSecret', actions: 'assignSecret' },
-            onError: [
-              { guard: 'isSessionEnded', target: '#credentials.sessionEnded' },
-              { target: 'confirmChange', actions: 'assignActionError' },
-            ],
-          },
-        },
+          working: 'changing',
+          src: 'changeSecret',
+          input: ({ context }: { context: CredentialsContext }) => ({
+            clientId: context.clients.find((c) => c.id === context.selectedId)?.client_id ?? '',
+          }),
+          confirm: 'clearActionError',
+          cancel: { target: 'idle', actions: 'clearSelection' },
+          done: { target: 'showSecret', actions: { type: 'assignSecret', params: output } },
+          failed: { target: 'confirmChange', actions: { type: 'assignActionError', params: failure } },
+          sessionEnded: '#credentials.sessionEnded',
+        }),
         showSecret: {
           description: 'OAuth information with the new secret, shown this once; closing before a copy asks first.',
           ...showOnceStates('#credentials.list.idle', ['clearSelection']),
         },
-        confirmDelete: {
+        ...confirmThenAct({
+          asking: 'confirmDelete',
           description: 'Deleting is permanent.',
-          on: {
-            'dialog.confirm': { target: 'deleting', actions: 'clearActionError' },
-            'dialog.close': { target: 'idle', actions: 'clearSelection' },
-          },
-        },
-        deleting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'deleteCredential',
-            src: 'deleteCredential',
-            input: ({ context }) => ({ id: context.selectedId ?? '' }),
-            onDone: { target: 'idle', actions: ['removeSelected', 'clearSelection'] },
-            onError: [
-              { guard: 'isSessionEnded', target: '#credentials.sessionEnded' },
-              { target: 'confirmDelete', actions: 'assignActionError' },
-            ],
-          },
-        },
+          working: 'deleting',
+          src: 'deleteCredential',
+          input: ({ context }: { context: CredentialsContext }) => ({ id: context.selectedId ?? '' }),
+          confirm: 'clearActionError',
+          cancel: { target: 'idle', actions: 'clearSelection' },
+          done: { target: 'idle', actions: ['removeSelected', 'clearSelection'] },
+          failed: { target: 'confirmDelete', actions: { type: 'assignActionError', params: failure } },
+          sessionEnded: '#credentials.sessionEnded',
+        }),
         showInfo: {
           description: 'OAuth information of an existing credential: client_id, scopes, endpoints (never the secret).',
           on: { 'dialog.close': { target: 'idle', actions: 'clearSelection' } },

@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DeviceSession, DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
-import { isSessionEnded, isSessionGone, type DeviceSessionsErrorCode } from './device-sessions.errors.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
+import { isSessionGone, type DeviceSessionsErrorCode } from './device-sessions.errors.ts';
 
 export interface DeviceSessionsContext extends DeviceSessionsData {
   /** The session being confirmed or revoked. */
@@ -13,11 +16,9 @@ export type DeviceSessionsEvent =
   | { type: 'sessions.refresh' }
   | { type: 'session.revoke'; id: string }
   | { type: 'sessions.revokeAll' }
-  | { type: 'dialog.confirm' }
-  | { type: 'dialog.close' };
-
-const failure = (event: unknown) => (event as { error?: unknown }).error;
+  | ConfirmEvent;
 const isRevocable = (session: DeviceSession) => !session.current;
+const sessionOf = ({ event }: { event: { id: string } }) => ({ id: event.id });
 
 export const deviceSessionsMachine = setup({
   types: {
@@ -37,22 +38,18 @@ export const deviceSessionsMachine = setup({
   },
   guards: {
     // The current session is ended with Logout: revoking it here would pull the page out from under the reader.
-    isRevocable: ({ context, event }) =>
-      event.type === 'session.revoke' && context.sessions.some((s) => s.id === event.id && isRevocable(s)),
+    isRevocable: ({ context }, { id }: { id: string }) => context.sessions.some((s) => s.id === id && isRevocable(s)),
     hasRevocable: ({ context }) => context.sessions.some(isRevocable),
-    isSessionEnded: ({ event }) => isSessionEnded(failure(event)),
-    isSessionGone: ({ event }) => isSessionGone(failure(event)),
+    isSessionEnded,
+    isSessionGone: (_, { error }: Failure) => isSessionGone(error),
   },
   actions: {
-    assignData: assign(({ event }) => {
-      const output = (event as { output?: DeviceSessionsData }).output;
-      return { sessions: output?.sessions ?? [], users: output?.users ?? [] };
-    }),
+    assignData: assign((_, { sessions, users }: DeviceSessionsData) => ({ sessions, users })),
     assignLoadError: assign({ error: 'AnErrorOccured' }),
     assignRevokeError: assign({ error: 'RevokeSessionFailed' }),
     assignRevokeAllError: assign({ error: 'RevokeAllSessionsFailed' }),
     clearError: assign({ error: null }),
-    assignSelected: assign({ selectedId: ({ event }) => (event.type === 'session.revoke' ? event.id : null) }),
+    assignSelected: assign({ selectedId: (_, { id }: { id: string }) => id }),
     clearSelected: assign({ selectedId: null }),
     // product.md §4: a row goes only once the server has revoked its session (or said it was already over).
     removeSelected: assign({ sessions: ({ context }) => context.sessions.filter((s) => s.id !== context.selectedId) }),
@@ -72,8 +69,8 @@ export const deviceSessionsMachine = setup({
       invoke: {
         id: 'loadSessions',
         src: 'loadSessions',
-        onDone: { target: 'list', actions: 'assignData' },
-        onError: [{ guard: 'isSessionEnded', target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
+        onDone: { target: 'list', actions: { type: 'assignData', params: output } },
+        onError: [{ guard: sessionEnded, target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
       },
     },
     loadFailed: {
@@ -91,50 +88,40 @@ export const deviceSessionsMachine = setup({
           description: 'The table, sorted by the view; owners first.',
           on: {
             'sessions.refresh': { target: '#device-sessions.loading' },
-            'session.revoke': { guard: 'isRevocable', target: 'confirmRevoke', actions: ['clearError', 'assignSelected'] },
+            'session.revoke': {
+              guard: { type: 'isRevocable', params: sessionOf },
+              target: 'confirmRevoke',
+              actions: ['clearError', { type: 'assignSelected', params: sessionOf }],
+            },
             'sessions.revokeAll': { guard: 'hasRevocable', target: 'confirmRevokeAll', actions: 'clearError' },
           },
         },
-        confirmRevoke: {
+        ...confirmThenAct({
+          asking: 'confirmRevoke',
           description: 'The device is signed out at its next request; a failed attempt shows its error here.',
-          on: {
-            'dialog.confirm': { target: 'revoking', actions: 'clearError' },
-            'dialog.close': { target: 'idle', actions: ['clearSelected', 'clearError'] },
-          },
-        },
-        revoking: {
-          tags: ['busy'],
-          invoke: {
-            id: 'revokeSession',
-            src: 'revokeSession',
-            input: ({ context }) => ({ id: context.selectedId! }),
-            onDone: { target: 'idle', actions: ['removeSelected', 'clearSelected'] },
-            onError: [
-              { guard: 'isSessionEnded', target: '#device-sessions.sessionEnded' },
-              { guard: 'isSessionGone', target: 'idle', actions: ['removeSelected', 'clearSelected'] },
-              { target: 'confirmRevoke', actions: 'assignRevokeError' },
-            ],
-          },
-        },
-        confirmRevokeAll: {
+          working: 'revoking',
+          src: 'revokeSession',
+          input: ({ context }: { context: DeviceSessionsContext }) => ({ id: context.selectedId! }),
+          confirm: 'clearError',
+          cancel: { target: 'idle', actions: ['clearSelected', 'clearError'] },
+          done: { target: 'idle', actions: ['removeSelected', 'clearSelected'] },
+          refusals: [
+            { guard: { type: 'isSessionGone', params: failure }, target: 'idle', actions: ['removeSelected', 'clearSelected'] },
+          ],
+          failed: { target: 'confirmRevoke', actions: 'assignRevokeError' },
+          sessionEnded: '#device-sessions.sessionEnded',
+        }),
+        ...confirmThenAct({
+          asking: 'confirmRevokeAll',
           description: 'Every other session listed is signed out; this device stays signed in.',
-          on: {
-            'dialog.confirm': { target: 'revokingAll', actions: 'clearError' },
-            'dialog.close': { target: 'idle', actions: 'clearError' },
-          },
-        },
-        revokingAll: {
-          tags: ['busy'],
-          invoke: {
-            id: 'revokeAllSessions',
-            src: 'revokeAllSessions',
-            onDone: { target: 'idle', actions: 'removeOthers' },
-            onError: [
-              { guard: 'isSessionEnded', target: '#device-sessions.sessionEnded' },
-              { target: 'confirmRevokeAll', actions: 'assignRevokeAllError' },
-            ],
-          },
-        },
+          working: 'revokingAll',
+          src: 'revokeAllSessions',
+          confirm: 'clearError',
+          cancel: { target: 'idle', actions: 'clearError' },
+          done: { target: 'idle', actions: 'removeOthers' },
+          failed: { target: 'confirmRevokeAll', actions: 'assignRevokeAllError' },
+          sessionEnded: '#device-sessions.sessionEnded',
+        }),
       },
     },
   },

@@ -1,4 +1,5 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
+import { endingSession, endSession } from '../shared/end-session.ts';
 
 /**
  * hasSession is read when the reader presses Login, not when the page opened: the access-denied page always says
@@ -10,13 +11,9 @@ export const leaveSessionMachine = setup({
   types: {
     events: {} as LeaveSessionEvent,
   },
-  actors: {
-    endSession: fromPromise<void>(async () => {
-      throw new Error('endSession must be provided');
-    }),
-  },
+  actors: { endSession },
   guards: {
-    hasSession: ({ event }) => event.type === 'session.leave' && event.hasSession,
+    hasSession: ({ event }) => event.hasSession,
   },
 }).createMachine({
   id: 'leave-session',
@@ -28,18 +25,7 @@ export const leaveSessionMachine = setup({
         'session.leave': [{ guard: 'hasSession', target: 'loggingOut' }, { target: 'done' }],
       },
     },
-    loggingOut: {
-      tags: ['busy'],
-      invoke: {
-        id: 'endSession',
-        src: 'endSession',
-        onDone: { target: 'done' },
-        // A failed logout still goes to login. The server owns both cookies: if the session survived, the login page
-        // resumes it like any other; if it is dead, the server's 401 there clears the stale cookies. Deleting the
-        // public-claims cookie here would only hide a live session from the SPA.
-        onError: { target: 'done' },
-      },
-    },
+    loggingOut: endingSession('done'),
     done: {
       description: 'The page navigates to /pages/login.',
       type: 'final',

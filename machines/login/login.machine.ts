@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
 import { loginFailureFrom, type LoginFailure } from './login.errors.ts';
 
 export interface LoginInput {
@@ -57,12 +58,12 @@ export const loginMachine = setup({
   },
   guards: {
     noSessionCookie: ({ context }) => !context.sessionCookie,
-    hasRedirect: ({ event }) => Boolean((event as { output?: RedirectOutput | null }).output?.redirect),
+    hasRedirect: (_, answer: RedirectOutput | null) => Boolean(answer?.redirect),
     hasValidationError: ({ context }) => validateLogin(context) !== null,
-    isAccountNotVerified: ({ event }) => loginFailureFrom((event as { error?: unknown }).error).code === 'AccountNotVerified',
+    isAccountNotVerified: (_, { error }: Failure) => loginFailureFrom(error).code === 'AccountNotVerified',
     // A lock without a known duration cannot be waited out on screen: it is shown as a plain error instead.
-    isAccountLockedFor: ({ event }) => {
-      const failure = loginFailureFrom((event as { error?: unknown }).error);
+    isAccountLockedFor: (_, { error }: Failure) => {
+      const failure = loginFailureFrom(error);
       return failure.code === 'AccountLocked' && (failure.lockSeconds ?? 0) > 0;
     },
     isOtherAccount: ({ context, event }) => {
@@ -80,10 +81,10 @@ export const loginMachine = setup({
       return { ...context, [event.field]: event.value };
     }),
     assignValidationError: assign({ error: ({ context }) => ({ code: validateLogin(context)! }) }),
-    assignRedirect: assign({ redirect: ({ event }) => (event as { output?: RedirectOutput }).output?.redirect ?? null }),
-    assignFailure: assign({ error: ({ event }) => loginFailureFrom((event as { error?: unknown }).error) }),
-    assignLock: assign(({ context, event }) => {
-      const failure = loginFailureFrom((event as { error?: unknown }).error);
+    assignRedirect: assign({ redirect: (_, answer: RedirectOutput | null) => answer?.redirect ?? null }),
+    assignFailure: assign({ error: (_, { error }: Failure) => loginFailureFrom(error) }),
+    assignLock: assign(({ context }, { error }: Failure) => {
+      const failure = loginFailureFrom(error);
       return {
         error: failure,
         lockedUntil: Date.now() + (failure.code === 'AccountLocked' ? (failure.lockSeconds ?? 0) : 0) * 1000,
@@ -123,7 +124,10 @@ export const loginMachine = setup({
         id: 'resumeSession',
         src: 'resumeSession',
         input: ({ context }) => ({ returnTo: context.returnTo }),
-        onDone: [{ guard: 'hasRedirect', target: 'redirecting', actions: 'assignRedirect' }, { target: 'editing' }],
+        onDone: [
+          { guard: { type: 'hasRedirect', params: output }, target: 'redirecting', actions: { type: 'assignRedirect', params: output } },
+          { target: 'editing' },
+        ],
         onError: { target: 'editing' },
       },
     },
@@ -150,11 +154,11 @@ export const loginMachine = setup({
           returnTo: context.returnTo,
           shortLived: context.shortLived,
         }),
-        onDone: { target: 'redirecting', actions: 'assignRedirect' },
+        onDone: { target: 'redirecting', actions: { type: 'assignRedirect', params: output } },
         onError: [
-          { guard: 'isAccountNotVerified', target: 'needsVerification' },
-          { guard: 'isAccountLockedFor', target: 'locked', actions: 'assignLock' },
-          { target: 'editing', actions: 'assignFailure' },
+          { guard: { type: 'isAccountNotVerified', params: failure }, target: 'needsVerification' },
+          { guard: { type: 'isAccountLockedFor', params: failure }, target: 'locked', actions: { type: 'assignLock', params: failure } },
+          { target: 'editing', actions: { type: 'assignFailure', params: failure } },
         ],
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '../../shared-domain/api-error.ts';
+import { failure, type Failure } from '../shared/actor-result.ts';
 import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
@@ -29,13 +30,10 @@ export const logoutMachine = setup({
   },
   guards: {
     // product.md §8: a network failure still shows the success message, since the local session is gone either way.
-    isServerRefusal: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return isApiError(error) && !error.isNetworkFailure;
-    },
+    isServerRefusal: (_, { error }: Failure) => isApiError(error) && !error.isNetworkFailure,
   },
   actions: {
-    assignFailure: assign({ failure: ({ event }) => logoutFailureFrom((event as { error?: unknown }).error) }),
+    assignFailure: assign({ failure: (_, { error }: Failure) => logoutFailureFrom(error) }),
   },
 }).createMachine({
   id: 'logout',
@@ -49,7 +47,10 @@ export const logoutMachine = setup({
         id: 'logout',
         src: 'logout',
         onDone: { target: 'loggedOut' },
-        onError: [{ guard: 'isServerRefusal', target: 'failed', actions: 'assignFailure' }, { target: 'loggedOut' }],
+        onError: [
+          { guard: { type: 'isServerRefusal', params: failure }, target: 'failed', actions: { type: 'assignFailure', params: failure } },
+          { target: 'loggedOut' },
+        ],
       },
     },
     loggedOut: { type: 'final' },

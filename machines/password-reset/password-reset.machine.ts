@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validatePassword } from '../../shared-domain/password.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
 import { requestProblemOf } from '../shared/request-problem.ts';
 import { changeFailureFrom, type PasswordResetFailure } from './password-reset.errors.ts';
@@ -40,20 +41,20 @@ export const passwordResetMachine = setup({
   },
   guards: {
     hasValidationError: ({ context }) => validatePassword(context.password) !== null,
-    isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
+    isTransientFailure: (_, { error }: Failure) => isTransientFailure(error),
   },
   actions: {
     assignPassword: assign({ password: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
     assignValidationError: assign({
       error: ({ context }) => ({ code: validatePassword(context.password)! }),
     }),
-    assignFailure: assign({ error: ({ event }) => changeFailureFrom((event as { error?: unknown }).error) }),
+    assignFailure: assign({ error: (_, { error }: Failure) => changeFailureFrom(error) }),
     // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
-    assignCheckProblem: assign({ error: ({ event }) => requestProblemOf((event as { error?: unknown }).error) }),
+    assignCheckProblem: assign({ error: (_, { error }: Failure) => requestProblemOf(error) }),
     clearError: assign({ error: null }),
     // The password leaves memory once it is set: nothing on the success screen needs it.
     assignChanged: assign({
-      message: ({ event }) => (event as { output?: { message?: string } }).output?.message?.trim() || null,
+      message: (_, { message }: { message: string }) => message.trim() || null,
       password: '',
     }),
   },
@@ -72,7 +73,11 @@ export const passwordResetMachine = setup({
         onDone: { target: 'valid' },
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: 'isTransientFailure', target: 'checkFailed', actions: 'assignCheckProblem' },
+          {
+            guard: { type: 'isTransientFailure', params: failure },
+            target: 'checkFailed',
+            actions: { type: 'assignCheckProblem', params: failure },
+          },
           { target: 'invalid' },
         ],
       },
@@ -98,8 +103,8 @@ export const passwordResetMachine = setup({
         id: 'changePassword',
         src: 'changePassword',
         input: ({ context }) => ({ resetToken: context.resetToken ?? '', password: context.password }),
-        onDone: { target: 'success', actions: 'assignChanged' },
-        onError: { target: 'valid', actions: 'assignFailure' },
+        onDone: { target: 'success', actions: { type: 'assignChanged', params: output } },
+        onError: { target: 'valid', actions: { type: 'assignFailure', params: failure } },
       },
     },
     success: {

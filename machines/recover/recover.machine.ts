@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failure, type Failure } from '../shared/actor-result.ts';
 import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 import { recoverFailureFrom, validateRecoverEmail, type RecoverFailure } from './recover.errors.ts';
@@ -52,17 +53,18 @@ export const recoverMachine = setup({
   actions: {
     assignEmail: assign({ email: ({ event }) => (event.type === 'form.change' ? event.value : '') }),
     assignValidationError: assign({ error: ({ context }) => validateRecoverEmail(context.email) }),
-    assignFailure: assign({ error: ({ event }) => recoverFailureFrom((event as { error?: unknown }).error) }),
+    assignFailure: assign({ error: (_, { error }: Failure) => recoverFailureFrom(error) }),
     clearError: assign({ error: null }),
     assignSent: assign(({ context }) => ({ sentTo: context.email.trim(), email: '', resend: null })),
     assignResent: assign({ resend: { kind: 'resent' } as ResendOutcome }),
     // A failed resend shows the server's message when it has one, else AnErrorOccurredWhenResending; a
     // refusal of the request itself (a rate limit) is said as such.
     assignResendFailure: assign({
-      resend: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        return { kind: 'failed', serverMessage: serverMessageOf(error), problem: requestProblemOf(error) } as ResendOutcome;
-      },
+      resend: (_, { error }: Failure): ResendOutcome => ({
+        kind: 'failed',
+        serverMessage: serverMessageOf(error),
+        problem: requestProblemOf(error),
+      }),
     }),
     clearResend: assign({ resend: null }),
   },
@@ -80,7 +82,7 @@ export const recoverMachine = setup({
         src: 'sendRecovery',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: { target: 'success', actions: 'assignSent' },
-        onError: { target: 'error', actions: 'assignFailure' },
+        onError: { target: 'error', actions: { type: 'assignFailure', params: failure } },
       },
     },
     error: {
@@ -99,7 +101,7 @@ export const recoverMachine = setup({
         src: 'resendRecovery',
         input: ({ context }) => ({ email: context.sentTo ?? '' }),
         onDone: { target: 'success', actions: 'assignResent' },
-        onError: { target: 'success', actions: 'assignResendFailure' },
+        onError: { target: 'success', actions: { type: 'assignResendFailure', params: failure } },
       },
     },
   },

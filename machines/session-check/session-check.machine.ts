@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isApiError } from '../../shared-domain/api-error.ts';
+import { output } from '../shared/actor-result.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
 
 /** The signed-in user as the server knows them (GET /api/session). */
 export interface SessionUser {
@@ -33,13 +34,10 @@ export const sessionCheckMachine = setup({
   },
   guards: {
     // 401 is the server saying "no such session"; anything else (no answer, a 5xx) says nothing about the session.
-    isSessionEnded: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return isApiError(error) && error.status === 401;
-    },
+    isSessionEnded,
   },
   actions: {
-    assignUser: assign({ user: ({ event }) => (event as { output?: SessionUser }).output ?? null }),
+    assignUser: assign({ user: (_, user: SessionUser) => user }),
   },
 }).createMachine({
   id: 'session-check',
@@ -53,8 +51,8 @@ export const sessionCheckMachine = setup({
       invoke: {
         id: 'checkSession',
         src: 'checkSession',
-        onDone: { target: 'signedIn', actions: 'assignUser' },
-        onError: [{ guard: 'isSessionEnded', target: 'sessionEnded' }, { target: 'failed' }],
+        onDone: { target: 'signedIn', actions: { type: 'assignUser', params: output } },
+        onError: [{ guard: sessionEnded, target: 'sessionEnded' }, { target: 'failed' }],
       },
     },
     failed: {

@@ -1,17 +1,12 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { failure, type Failure } from './actor-result.ts';
+import { isSessionEnded } from './session-ended.ts';
 
 /** What a page loading the request asks of the server: the page's own query, which carries the handle. */
 export interface LoadRequestInput {
   search: string;
-}
-
-const failure = (event: unknown) => (event as { error?: unknown }).error;
-
-/** 401: the session ended since the authorization request; log in again and come back to this very page. */
-export function isSessionEndedFailure(error: unknown): boolean {
-  return isApiError(error) && error.status === 401;
 }
 
 /**
@@ -28,14 +23,19 @@ export function isScopeRefusedFailure(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code === GenericCode.CONSENT_SCOPE_NOT_ALLOWED;
 }
 
-/** The guards both machines register; each reads the `error` of an `xstate.error.actor.*` event. */
+/**
+ * The guards both machines register, each about the failure of loading the request; a 401 means the session ended
+ * since the authorization request: log in again and come back to this very page.
+ */
 export const requestFailureGuards = {
-  isSessionEnded: ({ event }: { event: unknown }) => isSessionEndedFailure(failure(event)),
-  isUnknownRequest: ({ event }: { event: unknown }) => isUnknownRequestFailure(failure(event)),
-  isScopeRefused: ({ event }: { event: unknown }) => isScopeRefusedFailure(failure(event)),
+  isSessionEnded,
+  isUnknownRequest: (_: unknown, { error }: Failure) => isUnknownRequestFailure(error),
+  isScopeRefused: (_: unknown, { error }: Failure) => isScopeRefusedFailure(error),
 };
 
-/** The output of a successful load, from an `xstate.done.actor.loadRequest` event. */
-export function loadedRequest(event: unknown): ConsentRequestDetails {
-  return (event as { output: ConsentRequestDetails }).output;
-}
+/** Those guards as an `onError` transition names them. */
+export const unknownRequest = { type: 'isUnknownRequest', params: failure } as const;
+export const scopeRefused = { type: 'isScopeRefused', params: failure } as const;
+
+/** The params of a guard or action about the loaded request: what `loadRequest` answered. */
+export const loadedRequest = ({ event }: { event: { output: ConsentRequestDetails } }) => event.output;

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { failure, type Failure } from './actor-result.ts';
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { GenericCode } from '../../shared-domain/error-codes.ts';
 import { requestProblemOf, type RequestProblem } from './request-problem.ts';
@@ -7,9 +8,9 @@ import { requestProblemOf, type RequestProblem } from './request-problem.ts';
  * The "send the verification mail again" part that three account pages share (signup success, an invalid activation
  * link, the verify-needed page). A machine lists `resendVerification` among its actors, spreads
  * `resendVerificationGuards` into its guards and `resendVerificationStates()` into the state that offers the resend,
- * and names `assignResendProblem: assign({ resendProblem: resendProblemOf })` among its actions (an assign built
- * outside the machine's setup would not take its context and event types); its context holds the account's `email`
- * and a `resendProblem` (null at first).
+ * and names `assignResendProblem: assign({ resendProblem: (_, failed: Failure) => resendProblemOf(failed) })` among
+ * its actions (an assign built outside the machine's setup would not take its context and event types); its context
+ * holds the account's `email` and a `resendProblem` (null at first).
  */
 export interface ResendVerificationInput {
   email: string;
@@ -31,16 +32,13 @@ export interface ResendVerificationContext {
   resendProblem: RequestProblem | null;
 }
 
-export function resendProblemOf({ event }: { event: unknown }): RequestProblem | null {
-  return requestProblemOf((event as { error?: unknown }).error);
+export function resendProblemOf({ error }: Failure): RequestProblem | null {
+  return requestProblemOf(error);
 }
 
 export const resendVerificationGuards = {
   /** The server refuses to resend because the account is verified already (in another tab, by another link). */
-  isAlreadyVerified: ({ event }: { event: unknown }) => {
-    const error = (event as { error?: unknown }).error;
-    return isApiError(error) && error.code === GenericCode.ALREADY_VERIFIED;
-  },
+  isAlreadyVerified: (_: unknown, { error }: Failure) => isApiError(error) && error.code === GenericCode.ALREADY_VERIFIED,
 };
 
 export function resendVerificationStates() {
@@ -56,8 +54,8 @@ export function resendVerificationStates() {
           input: ({ context }: { context: { email: string } }): ResendVerificationInput => ({ email: context.email }),
           onDone: { target: 'resent' },
           onError: [
-            { guard: 'isAlreadyVerified' as const, target: 'alreadyVerified' },
-            { target: 'resendFailed', actions: 'assignResendProblem' as const },
+            { guard: { type: 'isAlreadyVerified', params: failure } as const, target: 'alreadyVerified' },
+            { target: 'resendFailed', actions: { type: 'assignResendProblem', params: failure } as const },
           ],
         },
       },

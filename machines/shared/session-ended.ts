@@ -1,4 +1,5 @@
 import { isApiError } from '../../shared-domain/api-error.ts';
+import { failure, type Failure } from './actor-result.ts';
 
 /**
  * 401 from any call of a signed-in page: the session is over (logged out elsewhere, revoked, expired). Nothing on the
@@ -8,5 +9,8 @@ export function isSessionEndedFailure(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
-/** The guard every such machine registers: reads the `error` of an `xstate.error.actor.*` event. */
-export const isSessionEnded = ({ event }: { event: unknown }) => isSessionEndedFailure((event as { error?: unknown }).error);
+/** The guard every such machine registers as `isSessionEnded`. */
+export const isSessionEnded = (_: unknown, { error }: Failure) => isSessionEndedFailure(error);
+
+/** The guard as an `onError` transition names it: `{ guard: sessionEnded, target: '#flow.sessionEnded' }`. */
+export const sessionEnded = { type: 'isSessionEnded', params: failure } as const;

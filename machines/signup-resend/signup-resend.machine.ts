@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { validateEmail, type EmailValidationCode } from '../../shared-domain/email.ts';
 import { isApiError } from '../../shared-domain/api-error.ts';
 import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
+import { failure, type Failure } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
 import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import {
@@ -36,11 +37,9 @@ export type SignupResendEvent =
   | { type: 'form.submit' }
   | { type: 'check.retry' };
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-const codeOf = (event: unknown) => {
-  const error = errorOf(event);
-  return isApiError(error) ? error.code : undefined;
-};
+const codeOf = (error: unknown) => (isApiError(error) ? error.code : undefined);
+
+const notRegistered = { type: 'isEmailNotRegistered', params: failure } as const;
 
 export const signupResendMachine = setup({
   types: {
@@ -57,9 +56,9 @@ export const signupResendMachine = setup({
   },
   guards: {
     ...resendVerificationGuards,
-    isAccountNotVerified: ({ event }) => codeOf(event) === ServerCode.AccountNotVerified,
-    isEmailNotRegistered: ({ event }) => codeOf(event) === ServerCode.EmailNotRegistered,
-    isTransientFailure: ({ event }) => isTransientFailure(errorOf(event)),
+    isAccountNotVerified: (_, { error }: Failure) => codeOf(error) === ServerCode.AccountNotVerified,
+    isEmailNotRegistered: (_, { error }: Failure) => codeOf(error) === ServerCode.EmailNotRegistered,
+    isTransientFailure: (_, { error }: Failure) => isTransientFailure(error),
     hasValidationError: ({ context }) => validateEmail(context.email) !== null,
   },
   actions: {
@@ -69,15 +68,15 @@ export const signupResendMachine = setup({
     // A page opened without an email is simply asked for one; only an address the server found malformed (or longer
     // than any account's) is an error.
     assignCheckProblem: assign({
-      error: ({ event }) =>
-        codeOf(event) === ValidationCode.EMAIL_INCORRECT_FORMAT ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT } : requestProblemOf(errorOf(event)),
+      error: (_, { error }: Failure) =>
+        codeOf(error) === ValidationCode.EMAIL_INCORRECT_FORMAT ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT } : requestProblemOf(error),
     }),
     // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
-    assignCheckFailure: assign({ error: ({ event }) => requestProblemOf(errorOf(event)) }),
+    assignCheckFailure: assign({ error: (_, { error }: Failure) => requestProblemOf(error) }),
     assignResendFailed: assign({
-      error: ({ event }) => requestProblemOf(errorOf(event)) ?? { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const },
+      error: (_, { error }: Failure) => requestProblemOf(error) ?? { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const },
     }),
-    assignResendProblem: assign({ resendProblem: resendProblemOf }),
+    assignResendProblem: assign({ resendProblem: (_, failed: Failure) => resendProblemOf(failed) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -95,14 +94,18 @@ export const signupResendMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'verified' },
         onError: [
-          { guard: 'isAccountNotVerified', target: 'needsVerification' },
+          { guard: { type: 'isAccountNotVerified', params: failure }, target: 'needsVerification' },
           // Recovery already answers 82 for an unknown address, so saying it here reveals nothing new; claiming a
           // mail was sent to it would be untrue.
-          { guard: 'isEmailNotRegistered', target: 'asking', actions: 'assignNotRegistered' },
+          { guard: notRegistered, target: 'asking', actions: 'assignNotRegistered' },
           // No verdict (network, server error, rate limit): the account may be in any state, so nothing is claimed.
-          { guard: 'isTransientFailure', target: 'checkFailed', actions: 'assignCheckFailure' },
+          {
+            guard: { type: 'isTransientFailure', params: failure },
+            target: 'checkFailed',
+            actions: { type: 'assignCheckFailure', params: failure },
+          },
           // No usable address in the link: ask for one.
-          { target: 'asking', actions: 'assignCheckProblem' },
+          { target: 'asking', actions: { type: 'assignCheckProblem', params: failure } },
         ],
       },
     },
@@ -129,9 +132,9 @@ export const signupResendMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'needsVerification.resent' },
         onError: [
-          { guard: 'isAlreadyVerified', target: 'verified' },
-          { guard: 'isEmailNotRegistered', target: 'asking', actions: 'assignNotRegistered' },
-          { target: 'asking', actions: 'assignResendFailed' },
+          { guard: { type: 'isAlreadyVerified', params: failure }, target: 'verified' },
+          { guard: notRegistered, target: 'asking', actions: 'assignNotRegistered' },
+          { target: 'asking', actions: { type: 'assignResendFailed', params: failure } },
         ],
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Region } from '../../shared-domain/account.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
 import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
 import {
@@ -44,15 +45,15 @@ export const signupVerifyMachine = setup({
   },
   guards: {
     ...resendVerificationGuards,
-    isVerifiedBefore: ({ event }) => (event as { output?: VerifyAccountOutput }).output?.alreadyVerified === true,
-    isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
+    isVerifiedBefore: (_, { alreadyVerified }: VerifyAccountOutput) => alreadyVerified,
+    isTransientFailure: (_, { error }: Failure) => isTransientFailure(error),
   },
   actions: {
-    assignResendProblem: assign({ resendProblem: resendProblemOf }),
+    assignResendProblem: assign({ resendProblem: (_, failed: Failure) => resendProblemOf(failed) }),
     // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
-    assignProblem: assign({ problem: ({ event }) => requestProblemOf((event as { error?: unknown }).error) }),
+    assignProblem: assign({ problem: (_, { error }: Failure) => requestProblemOf(error) }),
     clearProblem: assign({ problem: null }),
-    assignRegion: assign({ region: ({ event }) => (event as { output?: { region: Region } }).output?.region ?? null }),
+    assignRegion: assign({ region: (_, { region }: { region: Region }) => region }),
   },
 }).createMachine({
   id: 'signup-verify',
@@ -66,10 +67,13 @@ export const signupVerifyMachine = setup({
         id: 'verifyAccount',
         src: 'verifyAccount',
         input: ({ context }) => ({ verificationToken: context.verificationToken }),
-        onDone: [{ guard: 'isVerifiedBefore', target: 'alreadyActive' }, { target: 'activated', actions: 'assignRegion' }],
+        onDone: [
+          { guard: { type: 'isVerifiedBefore', params: output }, target: 'alreadyActive' },
+          { target: 'activated', actions: { type: 'assignRegion', params: output } },
+        ],
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: 'isTransientFailure', target: 'failed', actions: 'assignProblem' },
+          { guard: { type: 'isTransientFailure', params: failure }, target: 'failed', actions: { type: 'assignProblem', params: failure } },
           // InvalidActivationLink (unknown, expired or superseded token alike), with resend.
           { target: 'invalid' },
         ],

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validateSignup } from '../../shared-domain/account.ts';
+import { failure, output, type Failure } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
 import { requestProblemOf } from '../shared/request-problem.ts';
 import {
@@ -60,6 +61,9 @@ export interface InvitationCheckOutput {
  * The invited form first asks the server whether the link still works and for which address, and shows a dead link
  * as such rather than a form that could only fail; a refusal of the form for the link's sake asks again why.
  */
+const invitationRefusal = { type: 'isInvitationRefusal', params: failure } as const;
+const assignFailure = { type: 'assignFailure', params: failure } as const;
+
 export function createSignupMachine(kind: SignupKind) {
   const direct = kind === 'direct';
   // Only the invited page checks its link. Typed as present for both kinds so that both machines' state values
@@ -72,13 +76,17 @@ export function createSignupMachine(kind: SignupKind) {
         src: 'checkInvitation',
         onDone: [
           // Back from a refused form whose link still works: the form as it was left.
-          { guard: 'hasAcceptedTerms', target: 'editing.termsAccepted', actions: 'assignInvitation' },
-          { target: 'editing', actions: 'assignInvitation' },
+          { guard: 'hasAcceptedTerms', target: 'editing.termsAccepted', actions: { type: 'assignInvitation', params: output } },
+          { target: 'editing', actions: { type: 'assignInvitation', params: output } },
         ],
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: 'isTransientFailure', target: 'checkFailed', actions: 'assignCheckFailure' },
-          { target: 'invalid', actions: 'assignInvitationProblem' },
+          {
+            guard: { type: 'isTransientFailure', params: failure },
+            target: 'checkFailed',
+            actions: { type: 'assignCheckFailure', params: failure },
+          },
+          { target: 'invalid', actions: { type: 'assignInvitationProblem', params: failure } },
         ],
       },
     },
@@ -109,15 +117,15 @@ export function createSignupMachine(kind: SignupKind) {
     },
     guards: {
       ...resendVerificationGuards,
-      isTransientFailure: ({ event }) => isTransientFailure((event as { error?: unknown }).error),
-      isInvitationRefusal: ({ event }) => isInvitationRefusal((event as { error?: unknown }).error),
+      isTransientFailure: (_, { error }: Failure) => isTransientFailure(error),
+      isInvitationRefusal: (_, { error }: Failure) => isInvitationRefusal(error),
       hasAcceptedTerms: ({ context }) => context.acceptTerms,
-      isEditableField: ({ event }) => (event as { field?: SignupField }).field !== 'email',
+      isEditableField: (_, { field }: { field: SignupField }) => field !== 'email',
       hasValidationError: ({ context }) => validateSignup(context) !== null,
       isMissingCaptcha: ({ context }) => context.captchaToken === null,
     },
     actions: {
-      assignResendProblem: assign({ resendProblem: resendProblemOf }),
+      assignResendProblem: assign({ resendProblem: (_, failed: Failure) => resendProblemOf(failed) }),
       assignField: assign(({ context, event }) => {
         if (event.type !== 'form.change') return {};
         return { ...context, [event.field]: event.value };
@@ -129,12 +137,12 @@ export function createSignupMachine(kind: SignupKind) {
       spendCaptchaToken: assign({ captchaToken: null, captchaRound: ({ context }) => context.captchaRound + 1 }),
       assignValidationError: assign({ error: ({ context }) => ({ code: validateSignup(context)! }) }),
       assignCaptchaRequired: assign({ error: { code: 'CaptchaRequired' } }),
-      assignFailure: assign({ error: ({ event }) => signupFailureFrom((event as { error?: unknown }).error) }),
-      assignInvitation: assign({ email: ({ event }) => (event as { output?: InvitationCheckOutput }).output?.email ?? '' }),
+      assignFailure: assign({ error: (_, { error }: Failure) => signupFailureFrom(error) }),
+      assignInvitation: assign({ email: (_, { email }: InvitationCheckOutput) => email }),
       // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
-      assignCheckFailure: assign({ error: ({ event }) => requestProblemOf((event as { error?: unknown }).error) }),
-      assignInvitationProblem: assign({ error: ({ event }) => ({ code: invitationProblemFrom((event as { error?: unknown }).error) }) }),
-      assignMessage: assign({ message: ({ event }) => (event as { output?: { message?: string } }).output?.message ?? '' }),
+      assignCheckFailure: assign({ error: (_, { error }: Failure) => requestProblemOf(error) }),
+      assignInvitationProblem: assign({ error: (_, { error }: Failure) => ({ code: invitationProblemFrom(error) }) }),
+      assignMessage: assign({ message: (_, { message }: { message: string }) => message }),
       clearError: assign({ error: null }),
     },
   }).createMachine({
@@ -160,7 +168,7 @@ export function createSignupMachine(kind: SignupKind) {
         initial: 'termsPending',
         on: {
           // Invited: the invitation fixed the email.
-          'form.change': direct ? { actions: 'assignField' } : { guard: 'isEditableField', actions: 'assignField' },
+          'form.change': direct ? { actions: 'assignField' } : { guard: { type: 'isEditableField', params: ({ event }) => event }, actions: 'assignField' },
           ...(direct
             ? { 'captcha.solve': { actions: 'assignCaptchaToken' }, 'captcha.expire': { actions: 'clearCaptchaToken' } }
             : {}),
@@ -176,7 +184,7 @@ export function createSignupMachine(kind: SignupKind) {
               'form.submit': [
                 { guard: 'hasValidationError', actions: 'assignValidationError' },
                 ...(direct ? [{ guard: 'isMissingCaptcha' as const, actions: 'assignCaptchaRequired' as const }] : []),
-                { target: '#' + (direct ? 'signup' : 'signup-invited') + '.submitting', actions: 'clearError' },
+                { target: `#${direct ? 'signup' : 'signup-invited'}.submitting`, actions: 'clearError' },
               ],
             },
           },
@@ -193,13 +201,13 @@ export function createSignupMachine(kind: SignupKind) {
             password: context.password,
             captchaToken: context.captchaToken,
           }),
-          onDone: { target: 'signedUp', actions: 'assignMessage' },
+          onDone: { target: 'signedUp', actions: { type: 'assignMessage', params: output } },
           onError: [
             // Invited: the link itself was refused (used, expired, replaced, or its email registered meanwhile); the
             // form could only fail again, so the link is checked again to say why.
-            ...(direct ? [] : [{ guard: 'isInvitationRefusal' as const, target: 'checking' as const, actions: 'clearError' as const }]),
+            ...(direct ? [] : [{ guard: invitationRefusal, target: 'checking' as const, actions: 'clearError' as const }]),
             // Only an accepted form gets here, so the way back is to the accepted form; a token is single use.
-            { target: 'editing.termsAccepted', actions: direct ? ['assignFailure', 'spendCaptchaToken'] : 'assignFailure' },
+            { target: 'editing.termsAccepted', actions: direct ? [assignFailure, 'spendCaptchaToken' as const] : assignFailure },
           ],
         },
       },

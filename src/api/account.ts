@@ -19,12 +19,32 @@ export type MessageBody = MessageAnswer;
 /** The sign-up form as the SPA sends it: every field, in the reader's language. */
 export type SignupPayload = Required<InvitedSignupRequest> & { language: Locale };
 
-export function postSignup(payload: SignupPayload & { captcha_token: string }): Promise<MessageBody> {
-  return apiRequest('POST', 'signup/new', { body: payload });
+/** What both sign-up forms hand over; the terms are accepted, or the form could not be sent. */
+export interface SignupForm {
+  email: string;
+  friendlyName: string;
+  password: string;
 }
 
-export function postInvitedSignup(invitationToken: string, payload: SignupPayload): Promise<MessageBody> {
-  return apiRequest('POST', 'signup/invite', { query: { invitation_token: invitationToken }, body: payload });
+/** The form under the wire's names, written once for both sign-up calls. */
+function signupBody(form: SignupForm, language: Locale): SignupPayload {
+  return {
+    email: form.email.trim(),
+    password: form.password,
+    friendly_name: form.friendlyName.trim(),
+    accept_terms: true,
+    language,
+  };
+}
+
+export function postSignup(form: SignupForm & { captchaToken: string | null }, language: Locale): Promise<MessageBody> {
+  const body = { ...signupBody(form, language), captcha_token: form.captchaToken ?? '' };
+  return apiRequest('POST', 'signup/new', { body });
+}
+
+export function postInvitedSignup(invitationToken: string, form: SignupForm, language: Locale): Promise<MessageBody> {
+  const body = signupBody(form, language);
+  return apiRequest('POST', 'signup/invite', { query: { invitation_token: invitationToken }, body });
 }
 
 /** GET signup/invite/check: the address the invitation is for, or 404/409/410 with a code (docs/api/invitations.md). */

@@ -6,18 +6,22 @@ import { apiRequest } from './client.ts';
 
 // Types from the route contracts (shared-domain/contracts/), imported as types only: the SPA never loads zod.
 
-/** What the login form hands over; only what was given goes on the wire. */
-export interface LoginPayload {
+/** What the login form hands over; only what was given goes on the wire, under the wire's names. */
+export interface LoginForm {
   username: string;
   password: string;
-  return_to: string | null;
-  short_lived?: true;
+  returnTo: string | null;
+  shortLived: boolean;
 }
 
-export function postLogin(payload: LoginPayload): Promise<LoginSuccessBody> {
-  const body: Record<string, unknown> = { username: payload.username, password: payload.password };
-  if (payload.return_to) body.return_to = payload.return_to;
-  if (payload.short_lived) body.short_lived = true;
+export function postLogin(form: LoginForm): Promise<LoginSuccessBody> {
+  // JSON leaves out what is undefined: an empty return_to and a false short_lived are not sent.
+  const body = {
+    username: form.username.trim(),
+    password: form.password,
+    return_to: form.returnTo || undefined,
+    short_lived: form.shortLived || undefined,
+  };
   return apiRequest<LoginAnswer>('POST', 'login', { body });
 }
 

@@ -4,16 +4,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { sessionCheckMachine, type SessionUser } from '../../machines/session-check/session-check.machine.ts';
 import type { SessionClaims } from '../../shared-domain/login.ts';
-import { getSession } from '../api/auth.ts';
 import logoUrl from '../assets/logo.svg';
 import { paths } from '../app/paths.ts';
 import { loginReturningTo, useReturnToLoginWhen } from '../lib/return-to-login.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { cacheApiAccess, canSeeDeveloperMenu, readSessionClaims } from '../lib/session.ts';
-import { confirmedSessionCheck, rememberSessionCheck } from '../lib/session-check.ts';
+import { checkSession, confirmedSessionCheck, rememberSessionCheck } from '../lib/session-check.ts';
 import { useProvidedMachine } from '../lib/use-provided-machine.ts';
 import '../app/styles-shell.ts';
 import classes from './app-shell.module.css';
@@ -36,7 +34,7 @@ export function AuthenticatedShell({ children }: { children: ReactNode }) {
 /** Owns the session-check actor and picks the view for its state. */
 function SessionGate({ claims, children }: { claims: SessionClaims; children: ReactNode }) {
   const machine = useProvidedMachine(sessionCheckMachine, {
-    actors: { checkSession: fromPromise(async () => (await getSession()).data.user) },
+    actors: { checkSession },
   });
   const [state, send, actor] = useMachine(machine, { snapshot: confirmedSessionCheck(claims) });
   const signedIn = state.matches('signedIn');

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAGES_PREFIX, pagePaths } from '../../shared-domain/page-paths.ts';
+import { PAGES_PREFIX } from '../../shared-domain/page-paths.ts';
 
 /**
  * The one place the SPA hands the browser to a server URL (a real navigation, never fetch: the server answers with
@@ -14,7 +14,7 @@ export const navigation = {
 
 /** Pages of this SPA are routed in place; anything else (/api/…, another origin) is a browser navigation. */
 export function isSpaUrl(url: string): boolean {
-  return url.startsWith(PAGES_PREFIX) || url === pagePaths.root || url.startsWith(`${pagePaths.root}?`);
+  return url.startsWith(PAGES_PREFIX) || url === '/' || url.startsWith('/?');
 }
 
 /** Follows a URL a machine decided on: a route of the SPA, or a browser navigation. */

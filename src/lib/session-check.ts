@@ -1,5 +1,10 @@
-import type { Snapshot } from 'xstate';
+import { fromPromise, type Snapshot } from 'xstate';
+import type { SessionUser } from '../../machines/session-check/session-check.machine.ts';
 import type { SessionClaims } from '../../shared-domain/login.ts';
+import { getSession } from '../api/auth.ts';
+
+/** The session-check machine's `checkSession` actor: the server's word on the session, and who it belongs to. */
+export const checkSession = fromPromise<SessionUser>(async () => (await getSession()).data.user);
 
 /**
  * The signed-in shell asks the server once per page load whether its session is alive; this keeps the answer for the

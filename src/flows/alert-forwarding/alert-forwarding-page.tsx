@@ -1,17 +1,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { alertForwardingMachine } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
-import type { AlertForwardingEditPayload, AlertForwardingSetupPayload } from '../../../shared-domain/alert-forwarding.ts';
-import {
-  deleteAlertForwardingConfig,
-  getAlertForwardingConfig,
-  postAlertForwardingConfig,
-  putAlertForwardingField,
-  putOverwritePortalKeys,
-  putRemoveCompanyId,
-} from '../../api/alert-forwarding.ts';
 import { paths } from '../../app/paths.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
@@ -24,6 +14,7 @@ import { AlertForwardingKeysDialog } from './alert-forwarding-keys-dialog.tsx';
 import { AlertForwardingLoading } from './alert-forwarding-loading.tsx';
 import { AlertForwardingNotConfigured } from './alert-forwarding-not-configured.tsx';
 import { AlertForwardingSetupDialog } from './alert-forwarding-setup-dialog.tsx';
+import { alertForwardingActors } from './alert-forwarding.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -37,26 +28,11 @@ export function AlertForwardingPage() {
   );
 }
 
-type ClientInput = { input: { clientUid: string } };
-
 function AlertForwarding() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const clientUid = search.get('client_uid') ?? '';
-  const machine = useProvidedMachine(alertForwardingMachine, {
-    actors: {
-      loadConfig: fromPromise(({ input }: ClientInput) => getAlertForwardingConfig(input.clientUid)),
-      saveSetup: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingSetupPayload } }) =>
-        postAlertForwardingConfig(input.clientUid, input.payload),
-      ),
-      saveEdit: fromPromise(({ input }: { input: { clientUid: string; payload: AlertForwardingEditPayload } }) =>
-        putAlertForwardingField(input.clientUid, input.payload),
-      ),
-      renewKeys: fromPromise(({ input }: ClientInput) => putOverwritePortalKeys(input.clientUid)),
-      clearData: fromPromise(({ input }: ClientInput) => deleteAlertForwardingConfig(input.clientUid)),
-      stopV3Alerts: fromPromise(() => putRemoveCompanyId()),
-    },
-  });
+  const machine = useProvidedMachine(alertForwardingMachine, { actors: alertForwardingActors });
   const [state, send] = useMachine(machine, { input: { clientUid } });
 
   const denied = state.matches('accessDenied');

@@ -1,9 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
-import type { LoadRequestInput } from '../../../machines/shared/consent-request.ts';
-import { getConsentRequest, sentConsentRequest } from '../../api/oauth.ts';
+import { sentConsentRequest } from '../../api/oauth.ts';
 import { usePageData } from '../../lib/page-data.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
@@ -13,6 +11,7 @@ import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { AlexaTogetherLoading } from './alexa-together-loading.tsx';
 import { AlexaTogetherRefused } from './alexa-together-refused.tsx';
 import { AlexaTogetherRequest } from './alexa-together-request.tsx';
+import { alexaTogetherActors } from './alexa-together.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -28,7 +27,7 @@ export function AlexaTogetherPage() {
   const follow = useFollowUrl();
   const machine = useProvidedMachine(alexaTogetherMachine, {
     actions: { navigate: (_args, { url }: { url: string }) => follow(url) },
-    actors: { loadRequest: fromPromise(({ input }: { input: LoadRequestInput }) => getConsentRequest(input.search)) },
+    actors: alexaTogetherActors,
   });
   const [state, send] = useMachine(machine, {
     input: { search: search.replace(/^\?/, ''), preloaded: sentConsentRequest(sent) },

@@ -1,9 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { authorizedAppsMachine, type AuthorizedApp } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import { getAuthorizedApps, putRevokeConsent, type AuthorizedAppRow } from '../../api/oauth.ts';
+import { authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
@@ -12,6 +10,7 @@ import { AuthorizedAppsEnded } from './authorized-apps-ended.tsx';
 import { AuthorizedAppsFailed } from './authorized-apps-failed.tsx';
 import { AuthorizedAppsLoading } from './authorized-apps-loading.tsx';
 import { AuthorizedAppsTable } from './authorized-apps-table.tsx';
+import { authorizedAppsActors } from './authorized-apps.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -27,15 +26,7 @@ export function AuthorizedAppsPage() {
 
 /** Inside the shell, so that a visitor without a session is sent to login before anything is asked of the server. */
 function AuthorizedApps() {
-  const machine = useProvidedMachine(authorizedAppsMachine, {
-    actors: {
-      loadApps: fromPromise(async (): Promise<AuthorizedApp[]> => (await getAuthorizedApps()).map(fromRow)),
-      revokeApp: fromPromise(async ({ input }: { input: { clientId: string } }) => {
-        const remaining = await putRevokeConsent(input.clientId);
-        return remaining ? fromRow(remaining) : null;
-      }),
-    },
-  });
+  const machine = useProvidedMachine(authorizedAppsMachine, { actors: authorizedAppsActors });
   const [state, send] = useMachine(machine);
   const ended = state.matches('sessionEnded');
   useReturnToLoginWhen(ended);
@@ -67,18 +58,6 @@ function AuthorizedApps() {
       <AuthorizedAppsConfirm state={state} send={send} />
     </Stack>
   );
-}
-
-function fromRow(row: AuthorizedAppRow): AuthorizedApp {
-  return {
-    clientId: row.client_id,
-    applicationName: row.application_name,
-    consentedBy: row.consented_by,
-    consentedAt: row.consented_at,
-    allowedScope: row.allowed_scope,
-    removable: row.removable,
-    removes: row.removes,
-  };
 }
 
 /** The router's lazy-route entry. */

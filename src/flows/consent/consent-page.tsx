@@ -1,9 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { consentMachine } from '../../../machines/consent/consent.machine.ts';
-import type { LoadRequestInput } from '../../../machines/shared/consent-request.ts';
-import { getConsentRequest, sentConsentRequest } from '../../api/oauth.ts';
+import { sentConsentRequest } from '../../api/oauth.ts';
 import { usePageData } from '../../lib/page-data.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
@@ -13,6 +11,7 @@ import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { ConsentLoading } from './consent-loading.tsx';
 import { ConsentRefused } from './consent-refused.tsx';
 import { ConsentRequest } from './consent-request.tsx';
+import { consentActors } from './consent.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -28,7 +27,7 @@ export function ConsentPage() {
   const follow = useFollowUrl();
   const machine = useProvidedMachine(consentMachine, {
     actions: { navigate: (_args, { url }: { url: string }) => follow(url) },
-    actors: { loadRequest: fromPromise(({ input }: { input: LoadRequestInput }) => getConsentRequest(input.search)) },
+    actors: consentActors,
   });
   const [state, send] = useMachine(machine, {
     input: { search: search.replace(/^\?/, ''), preloaded: sentConsentRequest(sent) },

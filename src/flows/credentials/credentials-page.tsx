@@ -1,16 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
 import { credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import type { CreateGrantPayload } from '../../../shared-domain/credentials.ts';
-import { getLogout } from '../../api/auth.ts';
-import { deleteClientCredentials, getCredentials, postClientGrant, putClientGrant } from '../../api/credentials.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { OwnerOnlyNotice } from '../../components/owner-only-notice.tsx';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { clearLocalStorage } from '../../lib/session.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { CreateGrantDialog } from './create-grant-dialog.tsx';
 import { CredentialsAccessDenied } from './credentials-access-denied.tsx';
@@ -20,6 +14,7 @@ import { CredentialsConfirmDelete } from './credentials-confirm-delete.tsx';
 import { CredentialsFailed } from './credentials-failed.tsx';
 import { CredentialsList } from './credentials-list.tsx';
 import { CredentialsOAuthInfo } from './credentials-oauth-info.tsx';
+import { credentialsActors } from './credentials.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
@@ -34,29 +29,9 @@ export function CredentialsPage() {
   );
 }
 
-// The invoked dialog's machine needs nothing of the page's render, so it is provided once for all mounts.
-const grantMachine = createGrantMachine.provide({
-  actors: { submitGrant: fromPromise(({ input }: { input: CreateGrantPayload }) => postClientGrant(input)) },
-});
-
 function Credentials() {
   const { t } = useLingui();
-  const machine = useProvidedMachine(credentialsMachine, {
-    actors: {
-      loadCredentials: fromPromise(() => getCredentials()),
-      changeSecret: fromPromise(({ input }: { input: { clientId: string } }) => putClientGrant(input.clientId)),
-      deleteCredential: fromPromise(({ input }: { input: { id: string } }) => deleteClientCredentials(input.id)),
-      endSession: fromPromise<void>(async () => {
-        try {
-          await getLogout();
-        } finally {
-          // product.md §3: all local storage is cleared on logout, whatever the server answered.
-          clearLocalStorage();
-        }
-      }),
-      createGrant: grantMachine,
-    },
-  });
+  const machine = useProvidedMachine(credentialsMachine, { actors: credentialsActors });
   const [state, send] = useMachine(machine);
 
   // Login in the popup, or a 401 from any call: the login page, then back to this page.

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
-import { deleteDeviceSession, deleteOtherDeviceSessions, getDeviceSessions } from '../../api/device-sessions.ts';
 import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { DeviceSessionsConfirmRevoke } from './device-sessions-confirm-revoke.tsx';
 import { DeviceSessionsConfirmRevokeAll } from './device-sessions-confirm-revoke-all.tsx';
 import { DeviceSessionsFailed } from './device-sessions-failed.tsx';
 import { DeviceSessionsLoading } from './device-sessions-loading.tsx';
 import { DeviceSessionsTable } from './device-sessions-table.tsx';
+import { deviceSessionsActors } from './device-sessions.actors.ts';
 import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { DEFAULT_SORT, nextSort, type SessionSort } from './session-order.ts';
@@ -30,13 +29,7 @@ export function DeviceSessionsPage() {
 /** Inside the shell, so that a visitor without a session is sent to login before anything is asked of the server. */
 function DeviceSessions() {
   const { t } = useLingui();
-  const machine = useProvidedMachine(deviceSessionsMachine, {
-    actors: {
-      loadSessions: fromPromise(() => getDeviceSessions()),
-      revokeSession: fromPromise(({ input }: { input: { id: string } }) => deleteDeviceSession(input.id)),
-      revokeAllSessions: fromPromise(() => deleteOtherDeviceSessions()),
-    },
-  });
+  const machine = useProvidedMachine(deviceSessionsMachine, { actors: deviceSessionsActors });
   const [state, send] = useMachine(machine);
   // The order is the table's business, but it lives here so that a Refresh (which unmounts the table) keeps it.
   const [sort, setSort] = useState<SessionSort>(DEFAULT_SORT);

@@ -1,28 +1,15 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
 import { leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { getLogout } from '../../api/auth.ts';
 import { paths } from '../../app/paths.ts';
-import { clearLocalStorage } from '../../lib/session.ts';
+import { endSession } from '../../lib/end-session.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 
 /** The actor both dead-end pages own: their Login button ends the session if asked to, then lands on login. */
 export function useLeaveSession() {
   const navigate = useNavigate();
-  const machine = useProvidedMachine(leaveSessionMachine, {
-    actors: {
-      endSession: fromPromise<void>(async () => {
-        try {
-          await getLogout();
-        } finally {
-          // product.md §3: all local storage is cleared on logout, whatever the server answered.
-          clearLocalStorage();
-        }
-      }),
-    },
-  });
+  const machine = useProvidedMachine(leaveSessionMachine, { actors: { endSession } });
   const [state, send] = useMachine(machine);
   const done = state.matches('done');
   useEffect(() => {

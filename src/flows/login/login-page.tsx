@@ -1,13 +1,9 @@
 import { useEffect } from 'react';
 import { Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginMachine, type LoginRequest } from '../../../machines/login/login.machine.ts';
-import { isApiError } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
+import { loginMachine } from '../../../machines/login/login.machine.ts';
 import { DEFAULT_AFTER_LOGIN, isServerTarget, safeReturnTo } from '../../../shared-domain/redirect.ts';
-import { postLogin, postResumeSession } from '../../api/auth.ts';
 import { paths, withQuery } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { navigation } from '../../lib/navigation.ts';
@@ -17,6 +13,7 @@ import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
+import { loginActors } from './login.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -25,29 +22,7 @@ export function LoginPage() {
   usePageTitle(msg`Log in`);
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const machine = useProvidedMachine(loginMachine, {
-    actors: {
-      resumeSession: fromPromise(async ({ input }: { input: { returnTo: string | null } }) => {
-        try {
-          const { redirect } = await postResumeSession(input.returnTo);
-          return { redirect };
-        } catch (error) {
-          // A cookie the server no longer honours simply means there is nothing to resume.
-          if (isApiError(error) && error.code === GenericCode.NO_SESSION) return null;
-          throw error;
-        }
-      }),
-      submitLogin: fromPromise(async ({ input }: { input: LoginRequest }) => {
-        const { redirect } = await postLogin({
-          username: input.username.trim(),
-          password: input.password,
-          return_to: input.returnTo,
-          short_lived: input.shortLived ? true : undefined,
-        });
-        return { redirect };
-      }),
-    },
-  });
+  const machine = useProvidedMachine(loginMachine, { actors: loginActors });
   // A return_to the server would refuse is not passed on (to it, to Login with Amazon): the default page it is.
   const sessionCookie = useHasSessionCookie();
   const [state, send] = useMachine(machine, {

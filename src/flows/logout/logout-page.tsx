@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
 import { safeReturnTo } from '../../../shared-domain/redirect.ts';
-import { getLogout } from '../../api/auth.ts';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { clearLocalStorage } from '../../lib/session.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { LogoutDone } from './logout-done.tsx';
+import { logoutActors } from './logout.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -18,13 +17,7 @@ export function LogoutPage() {
   const [search] = useSearchParams();
   // login_url comes from the query: the Login button may only lead to a page of the portal (the rule return_to obeys).
   const loginUrl = safeReturnTo(search.get('login_url'), paths.login);
-  const machine = useProvidedMachine(logoutMachine, {
-    actors: {
-      logout: fromPromise<void>(async () => {
-        await getLogout();
-      }),
-    },
-  });
+  const machine = useProvidedMachine(logoutMachine, { actors: logoutActors });
   const [state] = useMachine(machine);
 
   // product.md §3: all local storage is cleared on logout, whatever the server said.

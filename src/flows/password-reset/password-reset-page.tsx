@@ -1,13 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
-import { passwordResetMachine, type ChangePasswordRequest } from '../../../machines/password-reset/password-reset.machine.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { getPasswordChangeCheck, patchPasswordChange } from '../../api/account.ts';
+import { passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
 import { paths, withQuery } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { PasswordResetDone } from './password-reset-done.tsx';
@@ -15,6 +10,7 @@ import { PasswordResetFailed } from './password-reset-failed.tsx';
 import { PasswordResetForm } from './password-reset-form.tsx';
 import { PasswordResetInvalid } from './password-reset-invalid.tsx';
 import { PasswordResetLoading } from './password-reset-loading.tsx';
+import { passwordResetActors } from './password-reset.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -25,23 +21,7 @@ export function PasswordResetPage() {
   // product.md §2: email is removed from the carried params (the token is this page's own too).
   const carried = useCarriedQuery(['email', 'reset_token']);
   const email = search.get('email') ?? '';
-  const machine = useProvidedMachine(passwordResetMachine, {
-    actors: {
-      checkResetToken: fromPromise<void, { resetToken: string | null }>(async ({ input }) => {
-        // A link that lost its token is as invalid as a wrong one; no need to ask the server.
-        if (!input.resetToken) throw new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'));
-        await getPasswordChangeCheck(input.resetToken);
-      }),
-      changePassword: fromPromise<{ message: string }, ChangePasswordRequest>(async ({ input }) => {
-        const { message } = await patchPasswordChange(input.resetToken, {
-          password: input.password,
-          logout: true,
-          language: activeLocale(),
-        });
-        return { message };
-      }),
-    },
-  });
+  const machine = useProvidedMachine(passwordResetMachine, { actors: passwordResetActors });
   const [state, send] = useMachine(machine, { input: { resetToken: search.get('reset_token') } });
 
   return (

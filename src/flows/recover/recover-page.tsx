@@ -1,14 +1,12 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import { recoverMachine } from '../../../machines/recover/recover.machine.ts';
-import { getRecover } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { activeLocale } from '../../lib/active-locale.ts';
 import { useCarriedQuery } from '../../lib/carried-query.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { RecoverForm } from './recover-form.tsx';
 import { RecoverSent } from './recover-sent.tsx';
+import { recoverActors } from './recover.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -19,10 +17,7 @@ export function RecoverPage() {
   // email is this page's own field; everything else (return_to…) rides along to the API and the links.
   const carried = useCarriedQuery(['email']);
   // The query is read once, like the machine's input (actors are the first render's): the page does not change it.
-  const sendRecovery = fromPromise<void, { email: string }>(async ({ input }) => {
-    await getRecover(input.email, activeLocale(), carried.params);
-  });
-  const machine = useProvidedMachine(recoverMachine, { actors: { sendRecovery, resendRecovery: sendRecovery } });
+  const machine = useProvidedMachine(recoverMachine, { actors: recoverActors(carried.params) });
   const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
 
   return (

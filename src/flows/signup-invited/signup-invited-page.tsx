@@ -1,17 +1,14 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useSearchParams } from 'react-router-dom';
 import { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
-import type { SignupRequest } from '../../../machines/signup/signup.machine.ts';
-import { getInvitationCheck, postInvitedSignup } from '../../api/account.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { activeLocale } from '../../lib/active-locale.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { SignupForm } from '../../components/signup-form/signup-form.tsx';
 import { SignupInvitedChecking } from './signup-invited-checking.tsx';
 import { SignupInvitedDone } from './signup-invited-done.tsx';
 import { SignupInvitedFailed } from './signup-invited-failed.tsx';
 import { SignupInvitedInvalid } from './signup-invited-invalid.tsx';
+import { signupInvitedActors } from './signup-invited.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -25,24 +22,7 @@ export function SignupInvitedPage() {
   const [search] = useSearchParams();
   // The query is read once (actors are the first render's): the page does not change it while it lives.
   const invitationToken = search.get('invitation_token') ?? '';
-  const machine = useProvidedMachine(signupInvitedMachine, {
-    actors: {
-      checkInvitation: fromPromise(async () => {
-        const { data } = await getInvitationCheck(invitationToken);
-        return { email: data.email };
-      }),
-      submitSignup: fromPromise(async ({ input }: { input: SignupRequest }) => {
-        const { message } = await postInvitedSignup(invitationToken, {
-          email: input.email.trim(),
-          password: input.password,
-          friendly_name: input.friendlyName.trim(),
-          accept_terms: true,
-          language: activeLocale(),
-        });
-        return { message };
-      }),
-    },
-  });
+  const machine = useProvidedMachine(signupInvitedMachine, { actors: signupInvitedActors(invitationToken) });
   const [state, send] = useMachine(machine);
 
   return (

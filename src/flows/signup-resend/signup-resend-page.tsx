@@ -1,18 +1,15 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { ResendVerificationInput } from '../../../machines/shared/resend-verification.ts';
-import { signupResendMachine, type SignupResendInput } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { getResendVerification, getVerifyCheck } from '../../api/account.ts';
+import { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
 import { paths } from '../../app/paths.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { activeLocale } from '../../lib/active-locale.ts';
 import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { SignupResendAsking } from './signup-resend-asking.tsx';
 import { SignupResendChecking } from './signup-resend-checking.tsx';
 import { SignupResendFailed } from './signup-resend-failed.tsx';
 import { SignupResendNeeded } from './signup-resend-needed.tsx';
+import { signupResendActors } from './signup-resend.actors.ts';
 import { msg } from '@lingui/core/macro';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -21,16 +18,7 @@ export function SignupResendPage() {
   usePageTitle(msg`Verify your email`);
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const machine = useProvidedMachine(signupResendMachine, {
-    actors: {
-      checkVerification: fromPromise(async ({ input }: { input: SignupResendInput }) => {
-        await getVerifyCheck(input.email.trim());
-      }),
-      resendVerification: fromPromise(async ({ input }: { input: ResendVerificationInput }) => {
-        await getResendVerification(input.email.trim(), activeLocale());
-      }),
-    },
-  });
+  const machine = useProvidedMachine(signupResendMachine, { actors: signupResendActors });
   const [state, send] = useMachine(machine, { input: { email: search.get('email') ?? '' } });
 
   // An account already verified goes to login (found on load, or by a resend that found nothing to do).

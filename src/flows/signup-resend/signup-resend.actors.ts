@@ -1,0 +1,12 @@
+import { fromPromise } from 'xstate';
+import type { SignupResendInput } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { getVerifyCheck } from '../../api/account.ts';
+import { resendVerificationIn } from '../../lib/resend-verification.ts';
+
+/** The verify-needed machine's actors: is the account verified already, and send its mail again. */
+export const signupResendActors = {
+  checkVerification: fromPromise(async ({ input }: { input: SignupResendInput }) => {
+    await getVerifyCheck(input.email.trim());
+  }),
+  resendVerification: resendVerificationIn(),
+};

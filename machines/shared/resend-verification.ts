@@ -38,7 +38,8 @@ export function resendProblemOf({ error }: Failure): RequestProblem | null {
 
 export const resendVerificationGuards = {
   /** The server refuses to resend because the account is verified already (in another tab, by another link). */
-  isAlreadyVerified: (_: unknown, { error }: Failure) => isApiError(error) && error.code === GenericCode.ALREADY_VERIFIED,
+  isAlreadyVerified: (_: unknown, { error }: Failure) =>
+    isApiError(error) && error.code === GenericCode.ALREADY_VERIFIED,
 };
 
 export function resendVerificationStates() {

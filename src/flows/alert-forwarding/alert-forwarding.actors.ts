@@ -1,5 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { AlertForwardingEditPayload, AlertForwardingSetupPayload } from '../../../shared-domain/alert-forwarding.ts';
+import type {
+  AlertForwardingEditPayload,
+  AlertForwardingSetupPayload,
+} from '../../../shared-domain/alert-forwarding.ts';
 import {
   deleteAlertForwardingConfig,
   getAlertForwardingConfig,

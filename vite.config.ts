@@ -1,9 +1,9 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
-import { firstScreenChunkPlugin, isProbing } from './scripts/first-screen-chunk.ts';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 import { firstScreenCatalogPlugin } from './scripts/first-screen-catalog.ts';
+import { firstScreenChunkPlugin, isProbing } from './scripts/first-screen-chunk.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -17,14 +17,18 @@ const assetsInlineLimit = (file: string) => (file.endsWith('.svg') ? false : und
 export default defineConfig(({ isSsrBuild }) => ({
   // The server entry carries its libraries, built for production: the server renders with production React whatever
   // NODE_ENV the process was started with.
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   plugins: [
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     // The probe build of firstScreenChunkPlugin writes nothing, so there is nothing to compress.
     // Without the chunk plugin (the probe, the server entry, tests) a first-screen catalog is the whole catalog.
-    ...(isSsrBuild || isProbing() ? [firstScreenCatalogPlugin(() => null)] : [precompressPlugin(), ...firstScreenChunkPlugin()]),
+    ...(isSsrBuild || isProbing()
+      ? [firstScreenCatalogPlugin(() => null)]
+      : [precompressPlugin(), ...firstScreenChunkPlugin()]),
   ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

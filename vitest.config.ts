@@ -7,7 +7,19 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        { extends: true, test: { name: 'shared', environment: 'node', include: ['shared-domain/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'tests/architecture/**/*.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'shared',
+            environment: 'node',
+            include: [
+              'shared-domain/**/*.test.ts',
+              'scripts/**/*.test.ts',
+              'bench/**/*.test.ts',
+              'tests/architecture/**/*.test.ts',
+            ],
+          },
+        },
         { extends: true, test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'] } },
         {
           extends: true,
@@ -18,7 +30,10 @@ export default mergeConfig(
             setupFiles: ['tests/support/jsdom-setup.ts'],
           },
         },
-        { extends: true, test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 20_000 } },
+        {
+          extends: true,
+          test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 20_000 },
+        },
         {
           extends: true,
           test: {

@@ -44,7 +44,8 @@ export function measureLoginBundle(distDir: string): BundleReport {
   const files = new Set<string>();
 
   // The HTML is the truth about what loads first; the manifest only explains how the chunks hang together.
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)) files.add(match[1]);
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g))
+    files.add(match[1]);
 
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const visited = new Set<string>();
@@ -66,19 +67,25 @@ export function measureLoginBundle(distDir: string): BundleReport {
   }
   // The login page is built into the entry chunk (scripts/first-screen-chunk.ts), so it has no chunk of its own;
   // its source map says it is really there.
-  const entrySources = (JSON.parse(readFileSync(join(distDir, `${entry[1].file}.map`), 'utf8')) as { sources: string[] }).sources;
+  const entrySources = (
+    JSON.parse(readFileSync(join(distDir, `${entry[1].file}.map`), 'utf8')) as { sources: string[] }
+  ).sources;
   for (const source of [LOGIN_ROUTE_SOURCE, DEFAULT_CATALOG_SOURCE]) {
     if (manifest[source]) follow(source);
-    else if (!entrySources.some((file) => file.endsWith(source))) throw new Error(`the build has no chunk with ${source}`);
+    else if (!entrySources.some((file) => file.endsWith(source)))
+      throw new Error(`the build has no chunk with ${source}`);
   }
 
-  const measured = [...files].map((file): BundleFile => ({
-    file,
-    kind: file.endsWith('.css') ? 'css' : 'js',
-    gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
-  }));
+  const measured = [...files].map(
+    (file): BundleFile => ({
+      file,
+      kind: file.endsWith('.css') ? 'css' : 'js',
+      gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
+    }),
+  );
   measured.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  const sum = (kind: BundleFile['kind']) => measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
+  const sum = (kind: BundleFile['kind']) =>
+    measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
   return { files: measured, jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
 }
 
@@ -120,12 +127,15 @@ export async function measureBareStack(): Promise<BundleReport> {
     const assets = join(outDir, 'assets');
     const measured = readdirSync(assets)
       .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
-      .map((file): BundleFile => ({
-        file,
-        kind: file.endsWith('.css') ? 'css' : 'js',
-        gzipBytes: gzipSync(readFileSync(join(assets, file)), { level: 9 }).length,
-      }));
-    const sum = (kind: BundleFile['kind']) => measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
+      .map(
+        (file): BundleFile => ({
+          file,
+          kind: file.endsWith('.css') ? 'css' : 'js',
+          gzipBytes: gzipSync(readFileSync(join(assets, file)), { level: 9 }).length,
+        }),
+      );
+    const sum = (kind: BundleFile['kind']) =>
+      measured.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0);
     return { files: measured, jsGzipBytes: sum('js'), cssGzipBytes: sum('css') };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

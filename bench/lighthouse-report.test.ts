@@ -1,8 +1,14 @@
 import type { Result } from 'lighthouse';
 import { describe, expect, it } from 'vitest';
-import { combineRuns, formatPage, measured, median, summariseRun, type RunSummary } from './lighthouse-report.ts';
+import { combineRuns, formatPage, measured, median, type RunSummary, summariseRun } from './lighthouse-report.ts';
 
-type Audit = { score: number | null; scoreDisplayMode?: string; displayValue?: string; numericValue?: number; details?: unknown };
+type Audit = {
+  score: number | null;
+  scoreDisplayMode?: string;
+  displayValue?: string;
+  numericValue?: number;
+  details?: unknown;
+};
 type Ref = { id: string; weight: number; group?: string };
 
 /** The parts of a Lighthouse report the summary reads; everything else a real report has is left out. */
@@ -22,17 +28,39 @@ function report({
   runtimeError?: { code: string; message: string };
 }): Result {
   const categories = Object.fromEntries(
-    ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id, { id, score: id in scores ? scores[id] : 1, auditRefs: refs[id] ?? [] }]),
+    ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [
+      id,
+      { id, score: id in scores ? scores[id] : 1, auditRefs: refs[id] ?? [] },
+    ]),
   );
-  const metrics = { 'first-contentful-paint': 1000, 'largest-contentful-paint': 1500, 'total-blocking-time': 20, 'cumulative-layout-shift': 0.01 };
+  const metrics = {
+    'first-contentful-paint': 1000,
+    'largest-contentful-paint': 1500,
+    'total-blocking-time': 20,
+    'cumulative-layout-shift': 0.01,
+  };
   const allAudits: Record<string, Audit> = {
-    ...Object.fromEntries(Object.entries(metrics).map(([id, numericValue]) => [id, { score: 1, scoreDisplayMode: 'numeric', numericValue }])),
-    'network-requests': { score: null, scoreDisplayMode: 'informative', details: { items: requests.map((url) => ({ url })) } },
+    ...Object.fromEntries(
+      Object.entries(metrics).map(([id, numericValue]) => [
+        id,
+        { score: 1, scoreDisplayMode: 'numeric', numericValue },
+      ]),
+    ),
+    'network-requests': {
+      score: null,
+      scoreDisplayMode: 'informative',
+      details: { items: requests.map((url) => ({ url })) },
+    },
     ...audits,
   };
   return {
     categories,
-    audits: Object.fromEntries(Object.entries(allAudits).map(([id, a]) => [id, { id, title: `Title of ${id}`, scoreDisplayMode: 'binary', ...a }])),
+    audits: Object.fromEntries(
+      Object.entries(allAudits).map(([id, a]) => [
+        id,
+        { id, title: `Title of ${id}`, scoreDisplayMode: 'binary', ...a },
+      ]),
+    ),
     finalDisplayedUrl: finalUrl,
     runWarnings: [],
     environment: { benchmarkIndex: 1500 },
@@ -59,7 +87,12 @@ describe('summariseRun', () => {
           ],
         },
         audits: {
-          'largest-contentful-paint': { score: 0.76, scoreDisplayMode: 'numeric', numericValue: 3056, displayValue: '3.1 s' },
+          'largest-contentful-paint': {
+            score: 0.76,
+            scoreDisplayMode: 'numeric',
+            numericValue: 3056,
+            displayValue: '3.1 s',
+          },
           'render-blocking-insight': { score: 0.5, scoreDisplayMode: 'metricSavings' },
           diagnostics: { score: 0, scoreDisplayMode: 'informative' },
           'old-audit': { score: 0 },
@@ -77,14 +110,20 @@ describe('summariseRun', () => {
       'cumulative-layout-shift': 0.01,
     });
     expect(run.failing.performance.map((a) => a.id)).toEqual(['largest-contentful-paint', 'render-blocking-insight']);
-    expect(run.failing.performance[0]).toMatchObject({ title: 'Title of largest-contentful-paint', score: 0.76, displayValue: '3.1 s' });
+    expect(run.failing.performance[0]).toMatchObject({
+      title: 'Title of largest-contentful-paint',
+      score: 0.76,
+      displayValue: '3.1 s',
+    });
     expect(run.failing.accessibility.map((a) => a.id)).toEqual(['color-contrast']);
     expect(run.warnings).toEqual([]);
   });
 
   it('warns about requests to any origin but the page’s own', () => {
     const run = summariseRun(
-      report({ requests: ['http://127.0.0.1:4000/assets/a.js', 'https://fonts.example/f.woff2', 'data:image/png;base64,AA'] }),
+      report({
+        requests: ['http://127.0.0.1:4000/assets/a.js', 'https://fonts.example/f.woff2', 'data:image/png;base64,AA'],
+      }),
     );
     expect(run.warnings).toEqual(['the page requested https://fonts.example, which is not its own origin']);
   });
@@ -96,7 +135,13 @@ describe('combineRuns', () => {
       report({
         scores: { performance: score / 100 },
         refs: { performance: [{ id: 'largest-contentful-paint', weight: 25 }] },
-        audits: { 'largest-contentful-paint': { score: numericValue > 2500 ? 0.8 : 1, scoreDisplayMode: 'numeric', numericValue } },
+        audits: {
+          'largest-contentful-paint': {
+            score: numericValue > 2500 ? 0.8 : 1,
+            scoreDisplayMode: 'numeric',
+            numericValue,
+          },
+        },
       }),
     );
 
@@ -106,14 +151,21 @@ describe('combineRuns', () => {
     expect(page.metrics['largest-contentful-paint']).toBe(2400);
     expect(page.failing.performance).toMatchObject([{ id: 'largest-contentful-paint', runs: 1 }]);
     expect(measured(page)).toBe(true);
-    expect(formatPage(page)).toContain('      largest-contentful-paint: Title of largest-contentful-paint (score 0.80, in 1 of 3 runs)');
+    expect(formatPage(page)).toContain(
+      '      largest-contentful-paint: Title of largest-contentful-paint (score 0.80, in 1 of 3 runs)',
+    );
   });
 
   it('says a page was not measured when Lighthouse failed or the page sent it elsewhere', () => {
-    const failed = summariseRun(report({ runtimeError: { code: 'NO_FCP', message: 'The page did not paint any content.' } }));
+    const failed = summariseRun(
+      report({ runtimeError: { code: 'NO_FCP', message: 'The page did not paint any content.' } }),
+    );
     const elsewhere = summariseRun(report({ finalUrl: 'http://127.0.0.1:4000/pages/main' }));
     const page = combineRuns('Login', '/pages/login', [failed, elsewhere]);
-    expect(page.problems).toEqual(['Lighthouse error: NO_FCP: The page did not paint any content.', 'ended on /pages/main, not /pages/login']);
+    expect(page.problems).toEqual([
+      'Lighthouse error: NO_FCP: The page did not paint any content.',
+      'ended on /pages/main, not /pages/login',
+    ]);
     expect(measured(page)).toBe(false);
     expect(measured(combineRuns('Login', '/pages/login', []))).toBe(false);
   });
@@ -127,7 +179,10 @@ describe('formatPage', () => {
           report({
             scores,
             refs: { performance: [{ id: 'unused-javascript', weight: 0 }], seo: [{ id: 'robots-txt', weight: 1 }] },
-            audits: { 'unused-javascript': { score: 0, displayValue: 'Est savings of 25 KiB' }, 'robots-txt': { score: 0 } },
+            audits: {
+              'unused-javascript': { score: 0, displayValue: 'Est savings of 25 KiB' },
+              'robots-txt': { score: 0 },
+            },
           }),
         ),
         heading,

@@ -8,7 +8,12 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type CategoryId = (typeof CATEGORIES)[number];
 
 /** The public pages' targets (README, Benchmarks), on Lighthouse's 0–100 scale. */
-export const TARGETS: Record<CategoryId, number> = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+export const TARGETS: Record<CategoryId, number> = {
+  performance: 98,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 
 const CATEGORY_NAMES: Record<CategoryId, string> = {
   performance: 'Performance',
@@ -96,7 +101,14 @@ function failingAudits(lhr: Result, category: CategoryId): FailingAudit[] {
     const costsPoints = ref.weight > 0 && audit.score < 1;
     const shownFailed = audit.scoreDisplayMode !== 'informative' && audit.score < PASS_THRESHOLD;
     if (!costsPoints && !shownFailed) return [];
-    return [{ id: audit.id, title: audit.title, score: audit.score, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}) }];
+    return [
+      {
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      },
+    ];
   });
 }
 
@@ -119,7 +131,10 @@ export function summariseRun(lhr: Result): RunSummary {
   };
   return {
     scores: byCategory(score),
-    metrics: Object.fromEntries(METRICS.map(({ id }) => [id, lhr.audits[id]?.numericValue ?? null])) as Record<MetricId, number | null>,
+    metrics: Object.fromEntries(METRICS.map(({ id }) => [id, lhr.audits[id]?.numericValue ?? null])) as Record<
+      MetricId,
+      number | null
+    >,
     failing: byCategory((id) => failingAudits(lhr, id)),
     finalUrl: lhr.finalDisplayedUrl,
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
@@ -149,7 +164,8 @@ export function combineRuns(name: string, path: string, runs: RunSummary[]): Pag
   const problems = new Set<string>();
   for (const run of runs) {
     if (run.runtimeError) problems.add(`Lighthouse error: ${run.runtimeError}`);
-    if (new URL(run.finalUrl).pathname !== path) problems.add(`ended on ${new URL(run.finalUrl).pathname}, not ${path}`);
+    if (new URL(run.finalUrl).pathname !== path)
+      problems.add(`ended on ${new URL(run.finalUrl).pathname}, not ${path}`);
     for (const warning of run.warnings) problems.add(warning);
   }
   return {
@@ -157,7 +173,10 @@ export function combineRuns(name: string, path: string, runs: RunSummary[]): Pag
     path,
     runs: runs.length,
     scores: byCategory((id) => medianOf((run) => run.scores[id])),
-    metrics: Object.fromEntries(METRICS.map(({ id }) => [id, medianOf((run) => run.metrics[id])])) as Record<MetricId, number | null>,
+    metrics: Object.fromEntries(METRICS.map(({ id }) => [id, medianOf((run) => run.metrics[id])])) as Record<
+      MetricId,
+      number | null
+    >,
     failing,
     problems: [...problems],
     benchmarkIndex: medianOf((run) => run.benchmarkIndex),
@@ -180,7 +199,9 @@ function formatMetric(unit: string, value: number | null): string {
 /** The lines printed for one page: scores against targets, metrics, then why each missed category lost points. */
 export function formatPage(page: PageFigures): string[] {
   const shown = page.headings.map((heading) => `"${heading}"`).join(' / ');
-  const lines = [`  ${page.name}  ${page.path}${shown ? `  ${shown}` : ''}${page.runs > 1 ? `  (median of ${page.runs} runs)` : ''}`];
+  const lines = [
+    `  ${page.name}  ${page.path}${shown ? `  ${shown}` : ''}${page.runs > 1 ? `  (median of ${page.runs} runs)` : ''}`,
+  ];
   for (const id of CATEGORIES) {
     const score = page.scores[id];
     const figure = score === null ? 'n/a' : String(score);
@@ -188,7 +209,9 @@ export function formatPage(page: PageFigures): string[] {
     const target = TARGETS[id] === 100 ? '100' : `>= ${TARGETS[id]}`;
     lines.push(`    ${CATEGORY_NAMES[id].padEnd(15)} ${figure.padStart(5)}   target ${target}: ${verdict(ok)}`);
   }
-  lines.push(`    ${METRICS.map(({ id, label, unit }) => `${label} ${formatMetric(unit, page.metrics[id])}`).join('   ')}`);
+  lines.push(
+    `    ${METRICS.map(({ id, label, unit }) => `${label} ${formatMetric(unit, page.metrics[id])}`).join('   ')}`,
+  );
   for (const id of CATEGORIES) {
     const score = page.scores[id];
     if (score !== null && score >= TARGETS[id]) continue;

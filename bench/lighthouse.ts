@@ -13,7 +13,7 @@ import { CLAIMS_COOKIE, SESSION_COOKIE } from '../shared-domain/login.ts';
 import { CHROMIUM_ARGS, requireChromium } from '../tests/support/chromium.ts';
 import { authorizeUrl, navigate, registerClient, startOAuthTestServer } from '../tests/support/oauth-client.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../tests/support/server.ts';
-import { CATEGORIES, combineRuns, summariseRun, type PageFigures, type RunSummary } from './lighthouse-report.ts';
+import { CATEGORIES, combineRuns, type PageFigures, type RunSummary, summariseRun } from './lighthouse-report.ts';
 
 export interface LighthouseResult {
   pages: PageFigures[];
@@ -40,7 +40,8 @@ const CONSENT_SCOPE = 'user:read camera:write alert:read';
 
 export async function measureLighthouse({ runs = 1 } = {}): Promise<LighthouseResult> {
   if (!existsSync(join('dist', 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`Lighthouse runs per page must be a whole number from 1, not ${runs}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`Lighthouse runs per page must be a whole number from 1, not ${runs}`);
   const started = performance.now();
   // The mail worker polls at the production interval, as in the throughput bench, so it costs what it would.
   const server = await startOAuthTestServer({ MAIL_POLL_MS: '1000' });
@@ -59,7 +60,11 @@ export async function measureLighthouse({ runs = 1 } = {}): Promise<LighthouseRe
     });
     const consent = await consentTarget(server, browser);
     const targets: Target[] = [
-      ...[['Login', '/pages/login'], ['Sign up', '/pages/signup'], ['Recover', '/pages/recover']].map(([name, path]) => ({
+      ...[
+        ['Login', '/pages/login'],
+        ['Sign up', '/pages/signup'],
+        ['Recover', '/pages/recover'],
+      ].map(([name, path]) => ({
         name,
         path,
         url: async () => `${server.url}${path}`,
@@ -87,7 +92,13 @@ export async function measureLighthouse({ runs = 1 } = {}): Promise<LighthouseRe
       }
       pages.push(combineRuns(target.name, target.path, summaries));
     }
-    return { pages, lighthouseVersion, emulation, browserVersion: await browser.version(), seconds: (performance.now() - started) / 1000 };
+    return {
+      pages,
+      lighthouseVersion,
+      emulation,
+      browserVersion: await browser.version(),
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await browser?.close();
     await server.close();
@@ -118,7 +129,8 @@ async function consentTarget(server: TestServer, browser: Browser): Promise<Targ
     // Any same-origin document will do to log in from; this one loads no scripts a later run could find cached.
     await tab.goto(`${server.url}/.well-known/oauth-authorization-server`);
     const status = await tab.evaluate(
-      async (body) => (await fetch('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status,
+      async (body) =>
+        (await fetch('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status,
       JSON.stringify({ username: email, password: DEFAULT_TEST_PASSWORD }),
     );
     if (status !== 200) throw new Error(`logging in the bench user answered ${status}`);
@@ -135,7 +147,10 @@ async function consentTarget(server: TestServer, browser: Browser): Promise<Targ
     path: '/pages/consent',
     context,
     url: async () => {
-      const { status, location } = await navigate(await authorizeUrl(server, { client, scope: CONSENT_SCOPE, state: 'bench' }), cookie);
+      const { status, location } = await navigate(
+        await authorizeUrl(server, { client, scope: CONSENT_SCOPE, state: 'bench' }),
+        cookie,
+      );
       if (status !== 302 || !location?.startsWith('/pages/consent?')) {
         throw new Error(`authorize answered ${status} ${location ?? ''}, not the consent page`);
       }

@@ -4,7 +4,7 @@
  * argon2 is the login's designed cost (architecture.md §5), so the ratio shows how much everything else costs on top.
  */
 import { connect, type Socket } from 'node:net';
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash, type Options, verify } from '@node-rs/argon2';
 import { createUser, DEFAULT_TEST_PASSWORD, startTestServer } from '../tests/support/server.ts';
 
 // The server's parameters (server/lib/password.ts): OWASP argon2id, 19 MiB, t=2, p=1. Algorithm 2 is Argon2id.
@@ -61,7 +61,9 @@ export async function measureLoginThroughput({
     `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nOrigin: ${server.url}\r\nConnection: keep-alive\r\n\r\n${body}`,
   );
-  const clients = await Promise.all(Array.from({ length: concurrency }, () => KeepAliveClient.connect(target, prepared)));
+  const clients = await Promise.all(
+    Array.from({ length: concurrency }, () => KeepAliveClient.connect(target, prepared)),
+  );
   try {
     const login = (worker: number) => clients[worker].send();
     const passwordHash = await hash(DEFAULT_TEST_PASSWORD, ARGON2);

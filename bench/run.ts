@@ -23,9 +23,12 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 
 const SECTIONS = ['throughput', 'bundle', 'lighthouse'] as const;
-const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const unknown = only?.filter((name) => !(SECTIONS as readonly string[]).includes(name)) ?? [];
-if (unknown.length > 0) throw new Error(`BENCH_ONLY names no section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(`BENCH_ONLY names no section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
 const runs = (section: (typeof SECTIONS)[number]) => !only?.length || only.includes(section);
 
 if (runs('throughput')) {
@@ -36,24 +39,36 @@ if (runs('throughput')) {
   console.log(`  POST /api/login        ${login.loginPerSecond.toFixed(1)} req/s`);
   console.log(`  argon2id verify (raw)  ${login.argon2PerSecond.toFixed(1)} /s   (m=19456 KiB, t=2, p=1)`);
   console.log(`  rounds' ratios         ${login.roundRatios.map((r) => r.toFixed(2)).join(' ')}`);
-  console.log(`  ratio login/argon2     ${login.ratio.toFixed(3)} (median)   target >= ${LOGIN_RATIO_TARGET}: ${verdict(login.ratio >= LOGIN_RATIO_TARGET)}`);
+  console.log(
+    `  ratio login/argon2     ${login.ratio.toFixed(3)} (median)   target >= ${LOGIN_RATIO_TARGET}: ${verdict(login.ratio >= LOGIN_RATIO_TARGET)}`,
+  );
 }
 
 if (runs('bundle')) {
   console.log('\nFirst load of /pages/login (gzip -9 of dist/, entry + static imports + en-us catalog + login route)');
   const bundle = measureLoginBundle('dist');
   for (const file of bundle.files) console.log(`  ${kb(file.gzipBytes).toFixed(2).padStart(8)} KB  ${file.file}`);
-  console.log(`  JS  ${kb(bundle.jsGzipBytes).toFixed(2)} KB   target <= ${JS_TARGET_KB} KB: ${verdict(kb(bundle.jsGzipBytes) <= JS_TARGET_KB)}`);
-  console.log(`  CSS ${kb(bundle.cssGzipBytes).toFixed(2)} KB   target <= ${CSS_TARGET_KB} KB: ${verdict(kb(bundle.cssGzipBytes) <= CSS_TARGET_KB)}`);
+  console.log(
+    `  JS  ${kb(bundle.jsGzipBytes).toFixed(2)} KB   target <= ${JS_TARGET_KB} KB: ${verdict(kb(bundle.jsGzipBytes) <= JS_TARGET_KB)}`,
+  );
+  console.log(
+    `  CSS ${kb(bundle.cssGzipBytes).toFixed(2)} KB   target <= ${CSS_TARGET_KB} KB: ${verdict(kb(bundle.cssGzipBytes) <= CSS_TARGET_KB)}`,
+  );
   const wire = measureLoginWire('dist', bundle);
   console.log(
     `  On the wire (brotli, index.html included): ${kb(wire.brotliBytes).toFixed(2)} KB of ${kb(wire.rawBytes).toFixed(2)} KB uncompressed`,
   );
 
   const bare = await measureBareStack();
-  console.log('\nBaseline built in this run: bench/bare-stack (React + React Router data router + Mantine + XState, full Mantine CSS)');
-  console.log(`  JS  ${kb(bare.jsGzipBytes).toFixed(2)} KB   login first load / baseline: ${(bundle.jsGzipBytes / bare.jsGzipBytes).toFixed(3)}`);
-  console.log(`  CSS ${kb(bare.cssGzipBytes).toFixed(2)} KB   login first load / baseline: ${(bundle.cssGzipBytes / bare.cssGzipBytes).toFixed(3)}`);
+  console.log(
+    '\nBaseline built in this run: bench/bare-stack (React + React Router data router + Mantine + XState, full Mantine CSS)',
+  );
+  console.log(
+    `  JS  ${kb(bare.jsGzipBytes).toFixed(2)} KB   login first load / baseline: ${(bundle.jsGzipBytes / bare.jsGzipBytes).toFixed(3)}`,
+  );
+  console.log(
+    `  CSS ${kb(bare.cssGzipBytes).toFixed(2)} KB   login first load / baseline: ${(bundle.cssGzipBytes / bare.cssGzipBytes).toFixed(3)}`,
+  );
 }
 
 if (runs('lighthouse')) {
@@ -62,7 +77,9 @@ if (runs('lighthouse')) {
   console.log(
     `\nLighthouse ${lighthouse.lighthouseVersion}, default (mobile) preset: ${lighthouse.emulation}; ${lighthouse.browserVersion}`,
   );
-  console.log(`  this machine's benchmark index ${benchmarkIndex?.toFixed(0) ?? 'n/a'}; ${lighthouse.seconds.toFixed(0)} s for the section`);
+  console.log(
+    `  this machine's benchmark index ${benchmarkIndex?.toFixed(0) ?? 'n/a'}; ${lighthouse.seconds.toFixed(0)} s for the section`,
+  );
   for (const page of lighthouse.pages) console.log(formatPage(page).join('\n'));
   // A page Lighthouse could not load, or that sent it elsewhere, has no figures: the measurement did not run.
   if (!lighthouse.pages.every(measured)) process.exitCode = 1;

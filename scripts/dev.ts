@@ -2,7 +2,7 @@
  * `npm run dev`: the API server and Vite's dev server side by side. Vite proxies /api to the API (vite.config.ts reads
  * API_PORT too), so the browser talks to one origin exactly as in production.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +43,10 @@ start('api', ['server/index.ts'], {
   // The statechart gallery is for the people building the portal, so it is on here and off by default elsewhere.
   STATECHARTS_GALLERY: process.env.STATECHARTS_GALLERY ?? 'true',
 });
-start('vite', ['node_modules/vite/bin/vite.js', '--port', vitePort, '--strictPort'], { ...process.env, API_PORT: apiPort });
+start('vite', ['node_modules/vite/bin/vite.js', '--port', vitePort, '--strictPort'], {
+  ...process.env,
+  API_PORT: apiPort,
+});
 
 console.log(`[dev] API server  http://localhost:${apiPort}/api`);
 console.log(`[dev] SPA (Vite)  ${viteUrl}/pages/login  (proxies /api to the API server)`);

@@ -9,8 +9,8 @@
  * import is the whole catalog.
  */
 import { relative } from 'node:path';
-import { getConfig, type LinguiConfigNormalized } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
+import { getConfig, type LinguiConfigNormalized } from '@lingui/conf';
 import type { Plugin } from 'vite';
 
 export const FIRST_SCREEN_QUERY = '?first-screen';

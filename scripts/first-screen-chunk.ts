@@ -50,7 +50,11 @@ interface OutputChunk {
 }
 
 /** The chunks the chosen chunks load before they run: their own and their static imports, transitively. */
-function loadedChunks(chunks: readonly OutputChunk[], isRoot: (chunk: OutputChunk) => boolean, what: string): Set<OutputChunk> {
+function loadedChunks(
+  chunks: readonly OutputChunk[],
+  isRoot: (chunk: OutputChunk) => boolean,
+  what: string,
+): Set<OutputChunk> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const seen = new Set<OutputChunk>();
   const visit = (chunk: OutputChunk | undefined) => {
@@ -78,7 +82,8 @@ export function chunkGroups(chunks: readonly OutputChunk[]): Map<string, 'first-
   for (const chunk of first) for (const id of chunk.moduleIds) groups.set(id, 'first-screen');
   const usedBy = new Map<OutputChunk, number>();
   for (const page of PUBLIC_PAGES) {
-    for (const chunk of loadedChunks(chunks, (c) => c.facadeModuleId === page, page)) if (!first.has(chunk)) usedBy.set(chunk, (usedBy.get(chunk) ?? 0) + 1);
+    for (const chunk of loadedChunks(chunks, (c) => c.facadeModuleId === page, page))
+      if (!first.has(chunk)) usedBy.set(chunk, (usedBy.get(chunk) ?? 0) + 1);
   }
   for (const [chunk, pages] of usedBy) {
     if (pages >= 2) for (const id of chunk.moduleIds) groups.set(id, 'public-pages');
@@ -110,7 +115,9 @@ function chunkPlugin(onFirstScreen: (sources: Set<string>) => void): Plugin {
         delete process.env[PROBING];
       }
       const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
-        'output' in result ? result.output.filter((item): item is OutputChunk & typeof item => item.type === 'chunk') : [],
+        'output' in result
+          ? result.output.filter((item): item is OutputChunk & typeof item => item.type === 'chunk')
+          : [],
       );
       const groups = chunkGroups(chunks as unknown as OutputChunk[]);
       const sources = [...firstScreenChunks(chunks as unknown as OutputChunk[])].flatMap((chunk) => chunk.moduleIds);
@@ -124,7 +131,12 @@ function chunkPlugin(onFirstScreen: (sources: Set<string>) => void): Plugin {
               codeSplitting: {
                 groups: [
                   { name: 'first-screen', priority: 2, test: (id: string) => groups.get(id) === 'first-screen' },
-                  { name: 'public-pages', priority: 1, includeDependenciesRecursively: false, test: (id: string) => groups.get(id) === 'public-pages' },
+                  {
+                    name: 'public-pages',
+                    priority: 1,
+                    includeDependenciesRecursively: false,
+                    test: (id: string) => groups.get(id) === 'public-pages',
+                  },
                 ],
               },
             },

@@ -1,17 +1,24 @@
-import { describe, expect, it } from 'vitest';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import { catalogFindings, describeFinding, parsePo, visibleText, type PoEntry } from './i18n-catalog-check.ts';
+import { describe, expect, it } from 'vitest';
+import { catalogFindings, describeFinding, type PoEntry, parsePo, visibleText } from './i18n-catalog-check.ts';
 
 const po = (entries: Array<[string, string]>) =>
-  ['msgid ""\nmsgstr ""\n"Language: xx\\n"', ...entries.map(([id, str]) => `#: src/a.tsx src/b.tsx\nmsgid "${id}"\nmsgstr "${str}"`)].join('\n\n');
+  [
+    'msgid ""\nmsgstr ""\n"Language: xx\\n"',
+    ...entries.map(([id, str]) => `#: src/a.tsx src/b.tsx\nmsgid "${id}"\nmsgstr "${str}"`),
+  ].join('\n\n');
 
 const catalogs = (translations: Record<string, Array<[string, string]>>) =>
   Object.fromEntries(Object.entries(translations).map(([locale, entries]) => [locale, parsePo(po(entries))]));
 
 describe('the PO reader', () => {
   it('joins continued strings, unescapes quotes and keeps the references, skipping the header', () => {
-    const entries = parsePo('msgid ""\nmsgstr "h"\n\n#: src/x.tsx\nmsgid ""\n"Say \\"hi\\" "\n"twice"\nmsgstr "Sano \\"hei\\""');
-    expect(entries).toEqual<PoEntry[]>([{ source: 'Say "hi" twice', translation: 'Sano "hei"', context: undefined, origins: ['src/x.tsx'] }]);
+    const entries = parsePo(
+      'msgid ""\nmsgstr "h"\n\n#: src/x.tsx\nmsgid ""\n"Say \\"hi\\" "\n"twice"\nmsgstr "Sano \\"hei\\""',
+    );
+    expect(entries).toEqual<PoEntry[]>([
+      { source: 'Say "hi" twice', translation: 'Sano "hei"', context: undefined, origins: ['src/x.tsx'] },
+    ]);
   });
 });
 
@@ -27,10 +34,26 @@ describe('the translation check', () => {
   it('passes real translations, names kept on purpose, and short words two languages share', () => {
     const findings = catalogFindings(
       catalogs({
-        'en-us': [['Sign in', 'Sign in'], ['OAuth', 'OAuth'], ['Cancel', 'Cancel']],
-        'fi-fi': [['Sign in', 'Kirjaudu'], ['OAuth', 'OAuth'], ['Cancel', 'Peruuta']],
-        'zh-cn': [['Sign in', '登录'], ['OAuth', 'OAuth'], ['Cancel', '取消']],
-        'zh-hk': [['Sign in', '登入'], ['OAuth', 'OAuth'], ['Cancel', '取消']],
+        'en-us': [
+          ['Sign in', 'Sign in'],
+          ['OAuth', 'OAuth'],
+          ['Cancel', 'Cancel'],
+        ],
+        'fi-fi': [
+          ['Sign in', 'Kirjaudu'],
+          ['OAuth', 'OAuth'],
+          ['Cancel', 'Peruuta'],
+        ],
+        'zh-cn': [
+          ['Sign in', '登录'],
+          ['OAuth', 'OAuth'],
+          ['Cancel', '取消'],
+        ],
+        'zh-hk': [
+          ['Sign in', '登入'],
+          ['OAuth', 'OAuth'],
+          ['Cancel', '取消'],
+        ],
       }),
       'en-us',
     );
@@ -38,7 +61,16 @@ describe('the translation check', () => {
   });
 
   it('names the locale, the id Lingui compiles, the source and its files for a copy of the English text', () => {
-    const findings = catalogFindings(catalogs({ 'en-us': [], 'fi-fi': [['Sign in', 'Sign in'], ['Log out now', 'log out, now.']] }), 'en-us');
+    const findings = catalogFindings(
+      catalogs({
+        'en-us': [],
+        'fi-fi': [
+          ['Sign in', 'Sign in'],
+          ['Log out now', 'log out, now.'],
+        ],
+      }),
+      'en-us',
+    );
     expect(findings.map(describeFinding)).toEqual([
       `fi-fi  id ${generateMessageId('Sign in')}  "Sign in" (src/a.tsx, src/b.tsx)\n    the fi-fi translation is the English text`,
       `fi-fi  id ${generateMessageId('Log out now')}  "Log out now" (src/a.tsx, src/b.tsx)\n    the fi-fi translation is the English text, nearly: "log out, now."`,
@@ -48,7 +80,11 @@ describe('the translation check', () => {
   it("flags a sentence that is another language's text", () => {
     const sentence = 'このアプリケーションを信頼できる場合にのみ許可してください。';
     const findings = catalogFindings(
-      catalogs({ 'en-us': [], 'ja-jp': [['Allow it only if you trust it.', sentence]], 'zh-cn': [['Allow it only if you trust it.', sentence]] }),
+      catalogs({
+        'en-us': [],
+        'ja-jp': [['Allow it only if you trust it.', sentence]],
+        'zh-cn': [['Allow it only if you trust it.', sentence]],
+      }),
       'en-us',
     );
     expect(findings.map(({ locale, problem }) => [locale, problem])).toEqual([

@@ -33,7 +33,11 @@ export const SAME_EVERYWHERE = new Set(['OAuth', 'FAQ', 'API', 'URL', 'ID', 'RSA
 export const SHARED_TEXT_MIN_LENGTH = 6;
 
 const STRING = /"((?:[^"\\]|\\.)*)"/g;
-const unescaped = (text: string) => text.replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+const unescaped = (text: string) =>
+  text
+    .replace(/\\(["\\])/g, '$1')
+    .replace(/\\n/g, '\n')
+    .replace(/\\t/g, '\t');
 const joined = (block: string, keyword: string): string | undefined => {
   const match = new RegExp(`^${keyword} ((?:"(?:[^"\\\\]|\\\\.)*"\\n?)+)`, 'm').exec(block);
   return match ? unescaped([...match[1]!.matchAll(STRING)].map((part) => part[1]).join('')) : undefined;
@@ -71,11 +75,21 @@ export function catalogFindings(catalogs: Record<string, PoEntry[]>, sourceLocal
   for (const [locale, entries] of translated) {
     for (const entry of entries) {
       const finding = (problem: string) =>
-        findings.push({ locale, id: generateMessageId(entry.source, entry.context), source: entry.source, origins: entry.origins, problem });
+        findings.push({
+          locale,
+          id: generateMessageId(entry.source, entry.context),
+          source: entry.source,
+          origins: entry.origins,
+          problem,
+        });
       const text = visibleText(entry.translation);
       if (!hasWords(entry.source) || SAME_EVERYWHERE.has(entry.source) || text === '') continue;
       if (text === visibleText(entry.source)) {
-        finding(entry.translation === entry.source ? 'is the English text' : `is the English text, nearly: "${entry.translation}"`);
+        finding(
+          entry.translation === entry.source
+            ? 'is the English text'
+            : `is the English text, nearly: "${entry.translation}"`,
+        );
         continue;
       }
       if (text.length < SHARED_TEXT_MIN_LENGTH) continue;

@@ -19,9 +19,23 @@ function lingui(what: string, advice: string, ...args: string[]): boolean {
 }
 
 function main(): void {
-  const fresh = lingui('sync', 'the catalogs differ from the code: run `npm run i18n:extract`, then translate.', 'check', 'sync');
-  const complete = lingui('missing', 'a locale above lacks a translation: translate it in locales/<locale>/messages.po.', 'check', 'missing', '--mode', 'catalog');
-  const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, parsePo(readFileSync(`locales/${locale}/messages.po`, 'utf8'))]));
+  const fresh = lingui(
+    'sync',
+    'the catalogs differ from the code: run `npm run i18n:extract`, then translate.',
+    'check',
+    'sync',
+  );
+  const complete = lingui(
+    'missing',
+    'a locale above lacks a translation: translate it in locales/<locale>/messages.po.',
+    'check',
+    'missing',
+    '--mode',
+    'catalog',
+  );
+  const catalogs = Object.fromEntries(
+    LOCALES.map((locale) => [locale, parsePo(readFileSync(`locales/${locale}/messages.po`, 'utf8'))]),
+  );
   const findings = catalogFindings(catalogs, DEFAULT_LOCALE);
   if (findings.length > 0) {
     console.error(`FAIL translated: ${findings.length} translation(s) are not in their own language:`);

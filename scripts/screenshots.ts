@@ -25,7 +25,10 @@ const { values } = parseArgs({
 });
 const outDir = resolve(values.out);
 const locales = values.locales.split(',').filter(Boolean);
-const widths = values.widths.split(',').map(Number).filter((w) => w > 0);
+const widths = values.widths
+  .split(',')
+  .map(Number)
+  .filter((w) => w > 0);
 
 if (!existsSync(join('dist', 'index.html'))) {
   console.error('dist/index.html is missing: run `npm run build` first');
@@ -52,7 +55,11 @@ const started = Date.now();
 try {
   const seeded = await seedLongValues(server);
   for (const locale of locales) {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: widths[0] ?? 320, height: 800 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'en-US',
+      viewport: { width: widths[0] ?? 320, height: 800 },
+    });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(30_000);
     await signIn(context, server, seeded.cookie);
@@ -71,7 +78,8 @@ try {
           shots.push({ file, page: state, locale, width, sideways });
         }
       },
-      onError: (target, err) => console.error(`[screenshots] ${target.name} in ${locale}: ${err.message.split('\n')[0]}`),
+      onError: (target, err) =>
+        console.error(`[screenshots] ${target.name} in ${locale}: ${err.message.split('\n')[0]}`),
     });
     await context.close();
     console.log(`[screenshots] ${locale} done (${Math.round((Date.now() - started) / 1000)} s)`);

@@ -45,7 +45,6 @@ export function escapeMermaid(text: string): string {
     .trim();
 }
 
-
 /** Product-readable event names: invoke completions by invoke id, delays by their name in `setup({ delays })`. */
 function describeEvent(t: AnyTransitionDefinition): string {
   const type = t.eventType;
@@ -83,7 +82,9 @@ export function toMermaid(machine: AnyStateMachine): Chart {
 
   const declare = (node: AnyStateNode, parent: string | null, indent: string) => {
     const alias = aliasOf(node);
-    const label = escapeMermaid(node.type === 'history' ? (node.history === 'deep' ? 'H*' : 'H') : node === root ? machine.id : node.key);
+    const label = escapeMermaid(
+      node.type === 'history' ? (node.history === 'deep' ? 'H*' : 'H') : node === root ? machine.id : node.key,
+    );
     const details = [
       ...(node.tags.length ? [`tags ${node.tags.join(', ')}`] : []),
       ...node.invoke.map((inv: { id: string }) => `invoke ${inv.id}`),
@@ -147,5 +148,8 @@ export function toMermaid(machine: AnyStateMachine): Chart {
 }
 
 function allDescendants(node: AnyStateNode): AnyStateNode[] {
-  return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child, ...allDescendants(child)]);
+  return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [
+    child,
+    ...allDescendants(child),
+  ]);
 }

@@ -2,10 +2,10 @@
 // jsdom only because mermaid's parser expects a DOM; nothing is laid out or rendered here (the browser tests do that).
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assign, not, and, setup } from 'xstate';
-import { toMermaid, type Chart } from './statecharts-mermaid.ts';
-import { checkStatecharts } from './statecharts.ts';
+import { and, assign, not, setup } from 'xstate';
 import { statechartRegistry } from './statecharts.registry.ts';
+import { checkStatecharts } from './statecharts.ts';
+import { type Chart, toMermaid } from './statecharts-mermaid.ts';
 
 interface ParsedNode {
   id: string;
@@ -15,7 +15,9 @@ interface ParsedNode {
   description?: string[];
 }
 
-async function parseMermaid(text: string): Promise<{ nodes: ParsedNode[]; edges: Array<{ start: string; end: string; label?: string }> }> {
+async function parseMermaid(
+  text: string,
+): Promise<{ nodes: ParsedNode[]; edges: Array<{ start: string; end: string; label?: string }> }> {
   const { default: mermaid } = await import('mermaid');
   await mermaid.parse(text); // throws on a syntax error, and registers the diagram type
   const diagram = await (mermaid as any).mermaidAPI.getDiagramFromText(text);
@@ -39,12 +41,19 @@ async function expectMermaidReads(chart: Chart) {
   expect(
     chart.states.map((s) => {
       const node = byId.get(s.alias);
-      return { alias: s.alias, parent: node && parentOf(node), label: decode(node?.label), details: (node?.description ?? []).map(decode) };
+      return {
+        alias: s.alias,
+        parent: node && parentOf(node),
+        label: decode(node?.label),
+        details: (node?.description ?? []).map(decode),
+      };
     }),
   ).toEqual(chart.states.map((s) => ({ alias: s.alias, parent: s.parent, label: s.label, details: s.details })));
   const notes = nodes.filter((n) => n.shape === 'note').map((n) => decode(n.label).replace(/\s+/g, ' '));
   expect(notes.sort()).toEqual(chart.states.flatMap((s) => (s.note ? [s.note.replace(/\s+/g, ' ')] : [])).sort());
-  const arrows = edges.filter((e) => !e.end.includes('----note')).map((e) => `${e.start} -> ${e.end} : ${decode(e.label)}`);
+  const arrows = edges
+    .filter((e) => !e.end.includes('----note'))
+    .map((e) => `${e.start} -> ${e.end} : ${decode(e.label)}`);
   expect(arrows.sort()).toEqual(chart.edges.map((e) => `${e.from} -> ${e.to} : ${e.label}`).sort());
 }
 
@@ -54,16 +63,21 @@ describe('committed statecharts', () => {
     expect(stale.map((s) => `${relative(process.cwd(), s.file)} (${s.reason})`)).toEqual([]);
   });
 
-  it.each(Object.entries(statechartRegistry))('%s is valid stateDiagram-v2 that draws the machine', async (_slug, machine) => {
-    await expectMermaidReads(toMermaid(machine));
-  });
+  it.each(Object.entries(statechartRegistry))(
+    '%s is valid stateDiagram-v2 that draws the machine',
+    async (_slug, machine) => {
+      await expectMermaidReads(toMermaid(machine));
+    },
+  );
 });
 
 describe('statechart walker', () => {
   // Every construct a flow may use: nesting, parallel regions, history, always, numeric and named delays, reenter,
   // targetless transitions, higher-order guards, a root-level transition, and text that is Mermaid syntax.
   const kitchenSink = setup({
-    types: { events: {} as { type: 'form.submit' } | { type: 'dialog.close' } | { type: 'a;b: {c} #d' } | { type: 'reset' } },
+    types: {
+      events: {} as { type: 'form.submit' } | { type: 'dialog.close' } | { type: 'a;b: {c} #d' } | { type: 'reset' },
+    },
     actors: {},
     delays: { patience: 1000 },
     guards: { isReady: () => true, hasKeys: () => false },
@@ -77,7 +91,10 @@ describe('statechart walker', () => {
         description: 'Waits; then "quotes", <angle> & {braces}: all escaped #1',
         tags: ['busy', 'error'],
         on: {
-          'form.submit': [{ guard: and(['isReady', not('hasKeys')]), target: 'editor' }, { target: 'idle', reenter: true }],
+          'form.submit': [
+            { guard: and(['isReady', not('hasKeys')]), target: 'editor' },
+            { target: 'idle', reenter: true },
+          ],
           'a;b: {c} #d': { actions: assign({}) },
         },
         after: { 1000: 'editor', patience: '#sink.editor.panes.left.history' },
@@ -88,8 +105,18 @@ describe('statechart walker', () => {
           panes: {
             type: 'parallel',
             states: {
-              left: { initial: 'open', states: { open: { on: { 'dialog.close': 'shut' } }, shut: {}, history: { type: 'history', history: 'deep' } } },
-              right: { initial: 'one', states: { one: { always: { guard: 'isReady', target: 'two' } }, two: { type: 'final' } } },
+              left: {
+                initial: 'open',
+                states: {
+                  open: { on: { 'dialog.close': 'shut' } },
+                  shut: {},
+                  history: { type: 'history', history: 'deep' },
+                },
+              },
+              right: {
+                initial: 'one',
+                states: { one: { always: { guard: 'isReady', target: 'two' } }, two: { type: 'final' } },
+              },
             },
             onDone: 'finished',
           },

@@ -2,12 +2,12 @@
  * `npm run statecharts` regenerates docs/statecharts/<slug>.md for every machine of statecharts.registry.ts;
  * `node scripts/statecharts.ts --check` writes nothing and exits 1 naming every stale, missing or orphaned file.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { toMermaid } from './statecharts-mermaid.ts';
 import { statechartRegistry } from './statecharts.registry.ts';
+import { toMermaid } from './statecharts-mermaid.ts';
 
 // import.meta.dirname rather than a file: URL, which jsdom test environments do not give.
 export const statechartsDir = join(import.meta.dirname, '..', 'docs', 'statecharts');
@@ -66,7 +66,8 @@ function main(args: string[]) {
     writeFileSync(file, text);
     console.log(`wrote ${show(file)}`);
   }
-  for (const { file, reason } of stale) if (reason === 'orphaned') console.warn(`orphaned: ${show(file)} (no machine registered)`);
+  for (const { file, reason } of stale)
+    if (reason === 'orphaned') console.warn(`orphaned: ${show(file)} (no machine registered)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2));

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { persistedSecret } from './lib/persisted-secret.ts';
-import { lifecycleConfig, lifecycleEnvShape, lifecycleIssues, type LifecycleConfig } from './lifecycle-config.ts';
-import { oauthConfig, oauthEnvShape, oauthIssues, type OAuthConfig } from './oauth-config.ts';
+import { type LifecycleConfig, lifecycleConfig, lifecycleEnvShape, lifecycleIssues } from './lifecycle-config.ts';
+import { type OAuthConfig, oauthConfig, oauthEnvShape, oauthIssues } from './oauth-config.ts';
 
 // Environment values are strings; these turn them into typed values while keeping the variable name in each issue.
 const optionalText = z.string().trim().optional();
@@ -47,7 +47,10 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: int(720, 1, 24 * 365),
   SHORT_SESSION_TTL_MINUTES: int(60, 1, 24 * 60),
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
-  LOGIN_LOCK_MINUTES: z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(15),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .positive({ error: 'must be positive' })
+    .default(15),
   RATE_LIMIT_LOGIN_PER_MINUTE: int(60, 1, 1_000_000),
   PURGE_INTERVAL_MINUTES: int(60, 1, 7 * 24 * 60),
   PROVIDER_SITE_URL: optionalUrl,

@@ -1,5 +1,5 @@
-import type { ErrorCodeValue } from '../shared-domain/error-codes.ts';
 import { ERROR_CATALOGUE, type ErrorName } from '../shared-domain/error-catalogue.ts';
+import type { ErrorCodeValue } from '../shared-domain/error-codes.ts';
 
 export interface AppErrorOptions {
   /** Overrides the catalogue's English default where the message states facts or speaks the request's language. */

@@ -28,7 +28,10 @@ export const lifecycleEnvShape = {
   PRODUCT_NAME: z.string().trim().min(1).default('Portal'),
   TERMS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   ANDROID_APP_PACKAGE: optionalText.pipe(
-    z.string().regex(/^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/, { error: 'must be an Android package name' }).optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/, { error: 'must be an Android package name' })
+      .optional(),
   ),
   VERIFICATION_TOKEN_TTL_HOURS: int(24, 1, 24 * 30),
   RESET_TOKEN_TTL_MINUTES: int(60, 1, 24 * 60),

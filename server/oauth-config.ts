@@ -103,7 +103,9 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86_400,
       protocolRateLimitPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
       refreshGraceSeconds: e.OAUTH_REFRESH_GRACE_SECONDS,
-      signingKeyPem: e.OAUTH_SIGNING_KEY ? unescapePem(e.OAUTH_SIGNING_KEY) : persistedPrivateKey(dataDir, SIGNING_KEY_FILE),
+      signingKeyPem: e.OAUTH_SIGNING_KEY
+        ? unescapePem(e.OAUTH_SIGNING_KEY)
+        : persistedPrivateKey(dataDir, SIGNING_KEY_FILE),
       ...resources(e, publicUrl),
     }),
     amazon: Object.freeze({
@@ -119,7 +121,10 @@ export function oauthConfig(e: OAuthEnv, dataDir: string, publicUrl: string): OA
 
 function resources(e: OAuthEnv, publicUrl: string): Pick<OAuthServerConfig, 'defaultResource' | 'resources'> {
   const defaultResource = e.OAUTH_DEFAULT_RESOURCE || `${publicUrl}/api`;
-  return { defaultResource, resources: Object.freeze([...new Set([defaultResource, ...resourceList(e.OAUTH_RESOURCES)])]) };
+  return {
+    defaultResource,
+    resources: Object.freeze([...new Set([defaultResource, ...resourceList(e.OAUTH_RESOURCES)])]),
+  };
 }
 
 function resourceList(value: string | undefined): string[] {

@@ -1,6 +1,6 @@
+import { type EmailValidationCode, validateEmail } from './email.ts';
 import { ValidationCode } from './error-codes.ts';
-import { validateEmail, type EmailValidationCode } from './email.ts';
-import { validatePassword, type PasswordValidationCode } from './password.ts';
+import { type PasswordValidationCode, validatePassword } from './password.ts';
 
 export const NAME_MAX_LENGTH = 100;
 

@@ -48,7 +48,8 @@ describe('sign-up: the same edges through the whole form (product.md §5)', () =
 });
 
 describe('redirect URIs: 1 to 10, each at most 2048 characters (product.md §5, §9)', () => {
-  const list = (count: number, length = 40) => Array.from({ length: count }, (_, i) => `${uri(length - 1)}${i % 10}`).join('\n');
+  const list = (count: number, length = 40) =>
+    Array.from({ length: count }, (_, i) => `${uri(length - 1)}${i % 10}`).join('\n');
   it.each([
     ['none', list(0), 'MissingRedirectUris'],
     ['one', list(1), null],
@@ -62,7 +63,8 @@ describe('redirect URIs: 1 to 10, each at most 2048 characters (product.md §5, 
 });
 
 describe('webhook: at most 2048 characters (product.md §5)', () => {
-  const webhook = (length: number) => `https://hooks.example.com/${'w'.repeat(length - 'https://hooks.example.com/'.length)}`;
+  const webhook = (length: number) =>
+    `https://hooks.example.com/${'w'.repeat(length - 'https://hooks.example.com/'.length)}`;
   it('takes 2048 and refuses 2049', () => {
     expect(webhookProblem(webhook(2048))).toBeNull();
     expect(webhookProblem(webhook(2049))).toBe('InvalidForwardAlertWebhook');

@@ -12,7 +12,9 @@ describe('validateRedirectUris', () => {
     expect(validateRedirectUris('authorization_code', ' \n ', limits)).toBe('MissingRedirectUris');
     expect(validateRedirectUris('authorization_code', 'https://a.example\nhttps://b.example', limits)).toBeNull();
     // Three lines, one of them malformed: the count is what the server refuses first.
-    expect(validateRedirectUris('authorization_code', 'https://a.example\nbad\nhttps://c.example', limits)).toBe('TooManyRedirectUris');
+    expect(validateRedirectUris('authorization_code', 'https://a.example\nbad\nhttps://c.example', limits)).toBe(
+      'TooManyRedirectUris',
+    );
     const exactly = `https://a.example/${'x'.repeat(30 - 18)}`;
     expect(exactly).toHaveLength(30);
     expect(validateRedirectUris('authorization_code', exactly, limits)).toBeNull();
@@ -24,15 +26,31 @@ describe('validateRedirectUris', () => {
 describe('native app redirect URIs', () => {
   it('takes a reverse-domain private-use scheme and loopback literals, as the server does', () => {
     const wide = { redirect_uris_per_grant: 10, redirect_uri_length: 2048 };
-    expect(validateRedirectUris('authorization_code', 'com.example.app:/cb\nhttp://127.0.0.1/cb\nhttp://[::1]:8080/cb', wide)).toBeNull();
-    for (const uri of ['myapp:/cb', 'javascript:alert(1)', 'data:/text/html,x', 'file:///etc/passwd', 'com.example.app:/cb#x']) {
+    expect(
+      validateRedirectUris(
+        'authorization_code',
+        'com.example.app:/cb\nhttp://127.0.0.1/cb\nhttp://[::1]:8080/cb',
+        wide,
+      ),
+    ).toBeNull();
+    for (const uri of [
+      'myapp:/cb',
+      'javascript:alert(1)',
+      'data:/text/html,x',
+      'file:///etc/passwd',
+      'com.example.app:/cb#x',
+    ]) {
       expect(validateRedirectUris('authorization_code', uri, wide), uri).toBe('InvalidRedirectUri');
     }
   });
 
   it('names native URIs apart from the URIWarning of foreign web addresses', () => {
-    const text = 'https://portal.example/cb\nhttps://partner.example/cb\ncom.example.app:/cb\nhttp://127.0.0.1:9000/cb\nhttp://localhost:9000/cb';
-    expect(foreignRedirectUris(text, 'https://portal.example')).toEqual(['https://partner.example/cb', 'http://localhost:9000/cb']);
+    const text =
+      'https://portal.example/cb\nhttps://partner.example/cb\ncom.example.app:/cb\nhttp://127.0.0.1:9000/cb\nhttp://localhost:9000/cb';
+    expect(foreignRedirectUris(text, 'https://portal.example')).toEqual([
+      'https://partner.example/cb',
+      'http://localhost:9000/cb',
+    ]);
     expect(nativeRedirectUris(text)).toEqual(['com.example.app:/cb', 'http://127.0.0.1:9000/cb']);
   });
 });
@@ -40,7 +58,13 @@ describe('native app redirect URIs', () => {
 describe('countByGrantType', () => {
   it('counts each grant type, zero when there is none', () => {
     expect(countByGrantType([])).toEqual({ client_credentials: 0, authorization_code: 0 });
-    expect(countByGrantType([{ grant_type: 'authorization_code' }, { grant_type: 'authorization_code' }, { grant_type: 'client_credentials' }])).toEqual({
+    expect(
+      countByGrantType([
+        { grant_type: 'authorization_code' },
+        { grant_type: 'authorization_code' },
+        { grant_type: 'client_credentials' },
+      ]),
+    ).toEqual({
       client_credentials: 1,
       authorization_code: 2,
     });

@@ -51,13 +51,22 @@ export function isValidRedirectUri(value: string): boolean {
   if (isPrivateUseSchemeUri(value)) return true;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
 }
 
-export type RedirectUrisProblem = 'MissingRedirectUris' | 'TooManyRedirectUris' | 'RedirectUriTooLong' | 'InvalidRedirectUri';
+export type RedirectUrisProblem =
+  | 'MissingRedirectUris'
+  | 'TooManyRedirectUris'
+  | 'RedirectUriTooLong'
+  | 'InvalidRedirectUri';
 
 type UriLimits = Pick<CredentialLimits, 'redirect_uris_per_grant' | 'redirect_uri_length'>;
 
@@ -65,7 +74,11 @@ type UriLimits = Pick<CredentialLimits, 'redirect_uris_per_grant' | 'redirect_ur
  * Grants of type authorization_code need redirect URIs, client_credentials ones take none. Within the server's
  * limits, checked in the server's order: the count, then each URI's length, then its shape.
  */
-export function validateRedirectUris(grantType: GrantType, text: string, limits: UriLimits): RedirectUrisProblem | null {
+export function validateRedirectUris(
+  grantType: GrantType,
+  text: string,
+  limits: UriLimits,
+): RedirectUrisProblem | null {
   if (grantType !== 'authorization_code') return null;
   const uris = parseRedirectUris(text);
   if (uris.length === 0) return 'MissingRedirectUris';
@@ -82,7 +95,8 @@ export function validateRedirectUris(grantType: GrantType, text: string, limits:
 export function foreignRedirectUris(text: string, host: string): string[] {
   const prefix = host.replace(/\/+$/, '');
   return parseRedirectUris(text).filter(
-    (uri) => uri !== prefix && !uri.startsWith(`${prefix}/`) && !uri.startsWith(`${prefix}?`) && nativeRedirect(uri) === null,
+    (uri) =>
+      uri !== prefix && !uri.startsWith(`${prefix}/`) && !uri.startsWith(`${prefix}?`) && nativeRedirect(uri) === null,
   );
 }
 

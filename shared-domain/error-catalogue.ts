@@ -1,4 +1,4 @@
-import { GenericCode, ServerCode, ValidationCode, type ErrorCodeValue } from './error-codes.ts';
+import { type ErrorCodeValue, GenericCode, ServerCode, ValidationCode } from './error-codes.ts';
 
 /**
  * Every refusal the portal's API answers (outside the OAuth protocol endpoints, which answer RFC 6749's
@@ -25,7 +25,11 @@ export const ERROR_CATALOGUE = {
 
   // The account form rules (product.md §5), in the request's language where the page shows them (product.md §8).
   MissingEmail: { status: 400, code: ValidationCode.MISSING_EMAIL, message: 'Email is required' },
-  EmailInIncorrectFormat: { status: 400, code: ValidationCode.EMAIL_INCORRECT_FORMAT, message: 'Email is in incorrect format' },
+  EmailInIncorrectFormat: {
+    status: 400,
+    code: ValidationCode.EMAIL_INCORRECT_FORMAT,
+    message: 'Email is in incorrect format',
+  },
   MissingPassword: { status: 400, code: ValidationCode.MISSING_PASSWORD, message: 'Password is required' },
   PASSWORD_NOT_ENOUGH_LENGTH: {
     status: 400,
@@ -50,7 +54,11 @@ export const ERROR_CATALOGUE = {
     message: 'The terms and conditions must be accepted',
   },
   CaptchaInvalid: { status: 400, code: GenericCode.CAPTCHA_INVALID, message: 'The captcha was not solved' },
-  EmailAlreadyRegistered: { status: 409, code: GenericCode.EMAIL_ALREADY_REGISTERED, message: 'Email is already registered' },
+  EmailAlreadyRegistered: {
+    status: 409,
+    code: GenericCode.EMAIL_ALREADY_REGISTERED,
+    message: 'Email is already registered',
+  },
   AlreadyVerified: { status: 400, code: GenericCode.ALREADY_VERIFIED, message: 'The account is already verified' },
   InvalidToken: { status: 400, code: GenericCode.INVALID_TOKEN, message: 'The link is invalid or has expired' },
   InvitationNotFound: { status: 404, code: GenericCode.INVITATION_NOT_FOUND, message: 'No such invitation' },
@@ -69,7 +77,11 @@ export const ERROR_CATALOGUE = {
     message: 'Account locked due to too many failed login attempts',
   },
   SessionNotFound: { status: 404, code: GenericCode.NOT_FOUND, message: 'No such live session' },
-  AmazonLoginUnavailable: { status: 400, code: GenericCode.BAD_REQUEST, message: 'Login with Amazon is not configured' },
+  AmazonLoginUnavailable: {
+    status: 400,
+    code: GenericCode.BAD_REQUEST,
+    message: 'Login with Amazon is not configured',
+  },
   AmazonLinkingUnsupported: {
     status: 400,
     code: GenericCode.BAD_REQUEST,

@@ -45,10 +45,12 @@ describe('redirectUriMatches', () => {
 });
 
 describe('isPrivateUseSchemeUri', () => {
-  it.each(['com.example.app:/cb', 'com.example.app:/oauth2redirect/example-provider', 'com.example.app://cb', 'io.my-app.x1:/cb?x=1'])(
-    'accepts %s',
-    (uri) => expect(isPrivateUseSchemeUri(uri)).toBe(true),
-  );
+  it.each([
+    'com.example.app:/cb',
+    'com.example.app:/oauth2redirect/example-provider',
+    'com.example.app://cb',
+    'io.my-app.x1:/cb?x=1',
+  ])('accepts %s', (uri) => expect(isPrivateUseSchemeUri(uri)).toBe(true));
   it.each([
     'javascript:/alert(1)',
     'javascript:alert(1)',

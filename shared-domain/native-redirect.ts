@@ -67,7 +67,11 @@ export function registeredRedirectUri(registered: readonly string[], requested: 
  */
 export function nativeRedirect(uri: string): { kind: 'loopback' | 'privateUse'; target: string } | null {
   const loopback = loopbackWithoutPort(uri);
-  if (loopback) return { kind: 'loopback', target: loopback.port === undefined ? loopback.host : `${loopback.host}:${loopback.port}` };
+  if (loopback)
+    return {
+      kind: 'loopback',
+      target: loopback.port === undefined ? loopback.host : `${loopback.host}:${loopback.port}`,
+    };
   const scheme = PRIVATE_USE.exec(uri);
   return scheme && isWellFormed(uri) ? { kind: 'privateUse', target: scheme[1] } : null;
 }

@@ -16,7 +16,10 @@ describe('safeReturnTo: where return_to and login_url may send a browser', () =>
     ['/pages/main/?tab=1', '/pages/main?tab=1'],
     ['/pages/%6Dain', '/pages/main'],
     // The OAuth continuation the server itself sends to the login page.
-    ['/api/oauth/authorize?client_id=x&response_type=code#frag', '/api/oauth/authorize?client_id=x&response_type=code#frag'],
+    [
+      '/api/oauth/authorize?client_id=x&response_type=code#frag',
+      '/api/oauth/authorize?client_id=x&response_type=code#frag',
+    ],
     ['/api/oauth/authorize', '/api/oauth/authorize'],
   ])('keeps the page %s', (input, expected) => expect(safeReturnTo(input, FALLBACK)).toBe(expected));
 

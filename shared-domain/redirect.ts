@@ -1,4 +1,4 @@
-import { pageOf, pagePaths, type PagePath } from './page-paths.ts';
+import { type PagePath, pageOf, pagePaths } from './page-paths.ts';
 
 /**
  * Every redirect target that comes from a request (return_to, login_url) goes through safeReturnTo, on the server and
@@ -47,5 +47,9 @@ function sameOriginUrl(value: unknown): URL | null {
 
 /** Whether a target safeReturnTo let through is the server's (the OAuth continuation), so the SPA cannot route it. */
 export function isServerTarget(target: string): boolean {
-  return target === OAUTH_AUTHORIZE_PATH || target.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) || target.startsWith(`${OAUTH_AUTHORIZE_PATH}#`);
+  return (
+    target === OAUTH_AUTHORIZE_PATH ||
+    target.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) ||
+    target.startsWith(`${OAUTH_AUTHORIZE_PATH}#`)
+  );
 }

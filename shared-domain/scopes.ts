@@ -3,7 +3,18 @@
  * consent, token) apply the same rules from here.
  */
 export const RESOURCES = [
-  'group', 'user', 'invitation', 'camera', 'person', 'person_info', 'room', 'alert', 'arn', 'skeleton', 'alexa', 'internal',
+  'group',
+  'user',
+  'invitation',
+  'camera',
+  'person',
+  'person_info',
+  'room',
+  'alert',
+  'arn',
+  'skeleton',
+  'alexa',
+  'internal',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Permission = 'read' | 'write';
@@ -35,7 +46,10 @@ export function parseScopes(value: string, isGroupOwner: boolean): ScopeParse {
   for (const token of tokens) {
     const [resource, permission, ...rest] = token.split(':');
     const scope = { resource, permission } as Scope;
-    const known = rest.length === 0 && (RESOURCES as readonly string[]).includes(resource) && (permission === 'read' || permission === 'write');
+    const known =
+      rest.length === 0 &&
+      (RESOURCES as readonly string[]).includes(resource) &&
+      (permission === 'read' || permission === 'write');
     if (known && isScopeAllowed(scope, isGroupOwner)) {
       if (!scopes.some((s) => s.resource === scope.resource && s.permission === scope.permission)) scopes.push(scope);
     } else invalid.push(token);
@@ -57,7 +71,9 @@ export function narrowScopes(value: string, isGroupOwner: boolean): ScopeParse {
     .map((token) => {
       const [resource, permission, ...rest] = token.split(':');
       if (rest.length > 0 || permission !== 'write' || !OWNER_WRITE.has(resource) || isGroupOwner) return token;
-      return isScopeAllowed({ resource: resource as Resource, permission: 'read' }, isGroupOwner) ? `${resource}:read` : null;
+      return isScopeAllowed({ resource: resource as Resource, permission: 'read' }, isGroupOwner)
+        ? `${resource}:read`
+        : null;
     });
   const kept = narrowed.filter((token): token is string => token !== null);
   if (kept.length === 0 && narrowed.length > 0) return { ok: false, invalid: [value.trim()] };
@@ -78,7 +94,17 @@ export function hasScope(scopes: readonly Scope[], resource: Resource): boolean 
  * asked (View when only read); anything else (internal) is not listed.
  */
 const DISPLAYED: ReadonlySet<string> = new Set([
-  'skeleton', 'arn', 'alexa', 'user', 'alert', 'person_info', 'camera', 'person', 'group', 'invitation', 'room',
+  'skeleton',
+  'arn',
+  'alexa',
+  'user',
+  'alert',
+  'person_info',
+  'camera',
+  'person',
+  'group',
+  'invitation',
+  'room',
 ]);
 
 export interface ScopeDisplay {

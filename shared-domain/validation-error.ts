@@ -3,7 +3,16 @@
  * and, for a length or count, its limit; `issues` lists every problem alike. The SPA words it from these facts in the
  * reader's language ("Name: at most 100 characters"); the body's `message` is the same in English, for logs.
  */
-export const FIELD_PROBLEMS = ['too_long', 'too_short', 'too_many', 'too_few', 'too_big', 'too_small', 'unknown_field', 'invalid'] as const;
+export const FIELD_PROBLEMS = [
+  'too_long',
+  'too_short',
+  'too_many',
+  'too_few',
+  'too_big',
+  'too_small',
+  'unknown_field',
+  'invalid',
+] as const;
 export type FieldProblem = (typeof FIELD_PROBLEMS)[number];
 
 export type FieldIssue = {

@@ -11,7 +11,7 @@ import { i18n, loadCatalog } from './app/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadMatchedRoutes, matchedPages } from './app/router.tsx';
 import { HydrationDone } from './lib/hydration.ts';
-import { ServerPageEnvProvider, type PageEnv } from './lib/page-env.ts';
+import { type PageEnv, ServerPageEnvProvider } from './lib/page-env.ts';
 import { toPublicConfig } from './lib/public-config.ts';
 
 export const render: RenderPage = async ({ url, locale, config, hostname, cookie, data }) => {

@@ -1,7 +1,7 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import type { AlertForwardingFieldProblem } from '../../shared-domain/alert-forwarding.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import type { AlertForwardingFieldProblem } from '#shared-domain/alert-forwarding.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
 /** Every failure the alert forwarding page can show; the view translates each through the one message table. */
 export type AlertForwardingError =

@@ -1,24 +1,24 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  isSameRsaPublicKey,
-  rsaPublicKeyProblem,
-  webhookProblem,
   type AlertForwardingConfig,
   type AlertForwardingEditPayload,
   type AlertForwardingEditResult,
   type AlertForwardingKeys,
   type AlertForwardingSetupPayload,
-} from '../../shared-domain/alert-forwarding.ts';
+  isSameRsaPublicKey,
+  rsaPublicKeyProblem,
+  webhookProblem,
+} from '#shared-domain/alert-forwarding.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
+import { type ConfirmEvent, confirmThenAct } from '../shared/confirm-then-act.ts';
+import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
+import { type ShowOnceEvent, showOnceStates } from '../shared/show-once.ts';
 import {
+  type AlertForwardingFailure,
   alertForwardingFailureFrom,
   isAccessDeniedFailure,
   isNotConfiguredFailure,
-  type AlertForwardingFailure,
 } from './alert-forwarding.errors.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
-import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
-import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
-import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
 
 export type AlertForwardingField = 'url' | 'publicKey';
 
@@ -46,7 +46,8 @@ export type AlertForwardingEvent =
   | ConfirmEvent
   | ShowOnceEvent;
 
-const setupProblem = ({ form }: AlertForwardingContext) => webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey);
+const setupProblem = ({ form }: AlertForwardingContext) =>
+  webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey);
 
 const editProblem = ({ form, editing }: AlertForwardingContext) =>
   editing === 'url' ? webhookProblem(form.url) : rsaPublicKeyProblem(form.publicKey);
@@ -71,12 +72,16 @@ export const alertForwardingMachine = setup({
     loadConfig: fromPromise<AlertForwardingConfig, { clientUid: string }>(async () => {
       throw new Error('loadConfig must be provided');
     }),
-    saveSetup: fromPromise<AlertForwardingKeys, { clientUid: string; payload: AlertForwardingSetupPayload }>(async () => {
-      throw new Error('saveSetup must be provided');
-    }),
-    saveEdit: fromPromise<AlertForwardingEditResult, { clientUid: string; payload: AlertForwardingEditPayload }>(async () => {
-      throw new Error('saveEdit must be provided');
-    }),
+    saveSetup: fromPromise<AlertForwardingKeys, { clientUid: string; payload: AlertForwardingSetupPayload }>(
+      async () => {
+        throw new Error('saveSetup must be provided');
+      },
+    ),
+    saveEdit: fromPromise<AlertForwardingEditResult, { clientUid: string; payload: AlertForwardingEditPayload }>(
+      async () => {
+        throw new Error('saveEdit must be provided');
+      },
+    ),
     renewKeys: fromPromise<AlertForwardingKeys, { clientUid: string }>(async () => {
       throw new Error('renewKeys must be provided');
     }),
@@ -98,11 +103,15 @@ export const alertForwardingMachine = setup({
   },
   actions: {
     assignConfig: assign({ config: (_, config: AlertForwardingConfig) => config }),
-    assignEditedConfig: assign({ config: ({ context }, edited: AlertForwardingEditResult) => edited.config ?? context.config }),
+    assignEditedConfig: assign({
+      config: ({ context }, edited: AlertForwardingEditResult) => edited.config ?? context.config,
+    }),
     assignKeys: assign(({ context }, keys: AlertForwardingKeys) => ({ keys, config: keys.config ?? context.config })),
     clearKeys: assign({ keys: null }),
     clearConfig: assign({ config: null }),
-    clearCompanyId: assign({ config: ({ context }) => (context.config ? { ...context.config, companyId: null } : null) }),
+    clearCompanyId: assign({
+      config: ({ context }) => (context.config ? { ...context.config, companyId: null } : null),
+    }),
     // A new set-up dialog starts blank; an edit dialog starts from the stored value.
     resetForm: assign({ form: { url: '', publicKey: '' }, error: null }),
     startEdit: assign(({ context }, { field }: { field: AlertForwardingField }) => ({
@@ -112,7 +121,10 @@ export const alertForwardingMachine = setup({
     })),
     clearEdit: assign({ editing: null, error: null }),
     assignField: assign({
-      form: ({ context }, { field, value }: { field: AlertForwardingField; value: string }) => ({ ...context.form, [field]: value }),
+      form: ({ context }, { field, value }: { field: AlertForwardingField; value: string }) => ({
+        ...context.form,
+        [field]: value,
+      }),
     }),
     assignSetupProblem: assign({ error: ({ context }) => setupProblem(context) }),
     assignEditProblem: assign({ error: ({ context }) => editProblem(context) }),
@@ -121,8 +133,16 @@ export const alertForwardingMachine = setup({
   },
 }).createMachine({
   id: 'alert-forwarding',
-  description: "Alert forwarding of one credential: webhook and RSA key, the portal's keys, Clear Data, Stop V3; owner only.",
-  context: ({ input }) => ({ clientUid: input.clientUid, config: null, keys: null, form: { url: '', publicKey: '' }, editing: null, error: null }),
+  description:
+    "Alert forwarding of one credential: webhook and RSA key, the portal's keys, Clear Data, Stop V3; owner only.",
+  context: ({ input }) => ({
+    clientUid: input.clientUid,
+    config: null,
+    keys: null,
+    form: { url: '', publicKey: '' },
+    editing: null,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -177,7 +197,10 @@ export const alertForwardingMachine = setup({
               clientUid: context.clientUid,
               payload: { url: context.form.url.trim(), public_rsa_key: context.form.publicKey.trim() },
             }),
-            onDone: { target: '#alert-forwarding.configured.showKeys', actions: { type: 'assignKeys', params: output } },
+            onDone: {
+              target: '#alert-forwarding.configured.showKeys',
+              actions: { type: 'assignKeys', params: output },
+            },
             onError: [ended, { target: 'settingUp', actions: assignError }],
           },
         },
@@ -213,7 +236,10 @@ export const alertForwardingMachine = setup({
             src: 'saveEdit',
             input: ({ context }) => ({
               clientUid: context.clientUid,
-              payload: context.editing === 'url' ? { url: context.form.url.trim() } : { public_rsa_key: context.form.publicKey.trim() },
+              payload:
+                context.editing === 'url'
+                  ? { url: context.form.url.trim() }
+                  : { public_rsa_key: context.form.publicKey.trim() },
             }),
             onDone: { target: 'idle', actions: [{ type: 'assignEditedConfig', params: output }, 'clearEdit'] },
             onError: [ended, { target: 'editing', actions: assignError }],
@@ -232,7 +258,8 @@ export const alertForwardingMachine = setup({
           sessionEnded: ended.target,
         }),
         showKeys: {
-          description: 'The portal public key, the AES key (hex, shown this once) and an example alert; closing before the AES key was copied asks first.',
+          description:
+            'The portal public key, the AES key (hex, shown this once) and an example alert; closing before the AES key was copied asks first.',
           ...showOnceStates('#alert-forwarding.configured.idle', ['clearKeys']),
         },
         ...confirmThenAct({

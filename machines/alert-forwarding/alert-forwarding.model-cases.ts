@@ -1,13 +1,13 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
 import {
+  type AlertForwardingConfig,
+  type AlertForwardingKeys,
   isSameRsaPublicKey,
   rsaPublicKeyProblem,
   webhookProblem,
-  type AlertForwardingConfig,
-  type AlertForwardingKeys,
-} from '../../shared-domain/alert-forwarding.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+} from '#shared-domain/alert-forwarding.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
 
@@ -39,7 +39,14 @@ export const CONFIG: AlertForwardingConfig = {
   portal_public_key: PORTAL_KEY,
 };
 
-const EXAMPLE = { version: 4 as const, encrypted_seed: 'c2VlZA==', iv: 'aXY=', ciphertext: 'Y2lwaGVy', tag: 'dGFn', signature: 'c2ln' };
+const EXAMPLE = {
+  version: 4 as const,
+  encrypted_seed: 'c2VlZA==',
+  iv: 'aXY=',
+  ciphertext: 'Y2lwaGVy',
+  tag: 'dGFn',
+  signature: 'c2ln',
+};
 
 /** What a setup answers: keys shown once, and the new configuration (no company id: V3 alerts were never on). */
 export const SETUP_KEYS: AlertForwardingKeys = {
@@ -57,7 +64,8 @@ export const RENEWED_KEYS: AlertForwardingKeys = {
   config: { ...CONFIG, portal_public_key: RENEWED_PORTAL_KEY },
 };
 
-const failure = (status: number, code: Parameters<typeof apiErrorBody>[0], name: string) => new ApiError(status, apiErrorBody(code, name));
+const failure = (status: number, code: Parameters<typeof apiErrorBody>[0], name: string) =>
+  new ApiError(status, apiErrorBody(code, name));
 
 /** 401, which any call may answer: the session is over, and the page goes to log in again. */
 export const NO_SESSION = failure(401, GenericCode.NO_SESSION, 'NoSession');
@@ -71,7 +79,11 @@ export const loadFailures: Array<{
   { label: '403 code 9', error: failure(403, ServerCode.NotOwner, 'NotOwner'), outcome: 'accessDenied' },
   { label: '403 code 80', error: failure(403, ServerCode.AccessDenied, 'AccessDenied'), outcome: 'accessDenied' },
   { label: '404 code 28', error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'), outcome: 'notConfigured' },
-  { label: '404 unknown credential', error: failure(404, GenericCode.NOT_FOUND, 'ClientNotFound'), outcome: 'CredentialNotFound' },
+  {
+    label: '404 unknown credential',
+    error: failure(404, GenericCode.NOT_FOUND, 'ClientNotFound'),
+    outcome: 'CredentialNotFound',
+  },
   { label: '401 no session', error: NO_SESSION, outcome: 'sessionEnded' },
   { label: 'network failure', error: new ApiError(0, null), outcome: 'AnErrorOccured' },
 ];
@@ -120,7 +132,10 @@ export const editFailures: Array<{ label: string; error: ApiError; code: AlertFo
   },
 ];
 /** The edited field over its limit: offered only while that field is being saved, as the server would answer. */
-export const editTooLong: Record<AlertForwardingField, { label: string; error: ApiError; code: AlertForwardingFailure }> = {
+export const editTooLong: Record<
+  AlertForwardingField,
+  { label: string; error: ApiError; code: AlertForwardingFailure }
+> = {
   url: { label: 'edit 400 url over its limit', ...tooLong('url', URL_BODY_LIMIT) },
   publicKey: { label: 'edit 400 key over its limit', ...tooLong('public_rsa_key', KEY_BODY_LIMIT) },
 };
@@ -133,7 +148,11 @@ export const clearFailure = {
   error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'),
   code: 'NoAlertConfig' as AlertForwardingError,
 };
-export const stopFailure = { label: '500', error: failure(500, GenericCode.INTERNAL, 'InternalError'), code: 'AnErrorOccured' as AlertForwardingError };
+export const stopFailure = {
+  label: '500',
+  error: failure(500, GenericCode.INTERNAL, 'InternalError'),
+  code: 'AnErrorOccured' as AlertForwardingError,
+};
 
 /** Every call after the load, each of which may answer 401. */
 export const ACTION_IDS = ['saveSetup', 'saveEdit', 'renewKeys', 'clearData', 'stopV3Alerts'] as const;
@@ -193,7 +212,8 @@ export function alertForwardingEvents(snapshot: Snapshot): ModelEvent[] {
         ? { ...context.config, url: context.form.url }
         : { ...context.config, group_public_key: context.form.publicKey };
     events.push({ type: 'xstate.done.actor.saveEdit', output: { changed: true, config } });
-    if (context.editing) events.push({ type: 'xstate.error.actor.saveEdit', error: editTooLong[context.editing].error });
+    if (context.editing)
+      events.push({ type: 'xstate.error.actor.saveEdit', error: editTooLong[context.editing].error });
   }
   return events;
 }
@@ -205,16 +225,26 @@ export function serializeAlertForwarding(snapshot: { value: unknown; context: Al
   const companyId = Boolean(config?.companyId);
   if (editing) {
     const problem = editing === 'url' ? webhookProblem(form.url) : rsaPublicKeyProblem(form.publicKey);
-    const unchanged = editing === 'url' ? form.url === config?.url : isSameRsaPublicKey(form.publicKey, config?.group_public_key ?? '');
+    const unchanged =
+      editing === 'url' ? form.url === config?.url : isSameRsaPublicKey(form.publicKey, config?.group_public_key ?? '');
     return { value, companyId, editing, problem, unchanged };
   }
-  if (JSON.stringify(value).includes('settingUp')) return { value, problem: webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey) };
+  if (JSON.stringify(value).includes('settingUp'))
+    return { value, problem: webhookProblem(form.url) ?? rsaPublicKeyProblem(form.publicKey) };
   return { value, companyId };
 }
 
 export function describeAlertForwardingEvent(event: ModelEvent): string {
   const e = event as { type: string; field?: string; value?: string; error?: unknown; output?: unknown };
-  const named = [...loadFailures, ...setupFailures, ...editFailures, ...Object.values(editTooLong), ...renewFailures, clearFailure, stopFailure].find((f) => f.error === e.error);
+  const named = [
+    ...loadFailures,
+    ...setupFailures,
+    ...editFailures,
+    ...Object.values(editTooLong),
+    ...renewFailures,
+    clearFailure,
+    stopFailure,
+  ].find((f) => f.error === e.error);
   const short = (v: string) => (v.startsWith('-----BEGIN') ? (v === KEY_A ? 'KEY_A' : 'KEY_B') : JSON.stringify(v));
   if (e.type === 'form.change') return `${e.field} = ${short(e.value ?? '')}`;
   if (e.type === 'field.edit') return `edit ${e.field}`;

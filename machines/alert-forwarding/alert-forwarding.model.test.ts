@@ -1,22 +1,22 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import type { AlertForwardingConfig, AlertForwardingKeys } from '../../shared-domain/alert-forwarding.ts';
+import { type Actor, createActor } from 'xstate';
+import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   expectSameState,
-  settleDeferred,
-  type DeferredActors,
   type ModelStep,
-} from '../../tests/support/model-harness.ts';
+  settleDeferred,
+} from '#tests/support/model-harness.ts';
 import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
-import { alertForwardingMachine, type AlertForwardingField } from './alert-forwarding.machine.ts';
+import { type AlertForwardingField, alertForwardingMachine } from './alert-forwarding.machine.ts';
 import {
+  alertForwardingEvents,
   BAD_KEY,
   BAD_URL,
   CLIENT_UID,
-  alertForwardingEvents,
   clearFailure,
   describeAlertForwardingEvent,
   editFailures,
@@ -47,8 +47,10 @@ interface Ctx {
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
-const can = (ctx: Ctx, type: 'setup.open' | 'keys.renew' | 'data.clear' | 'v3.stop' | 'form.submit' | 'dialog.confirm' | 'dialog.close') =>
-  view(ctx).can({ type });
+const can = (
+  ctx: Ctx,
+  type: 'setup.open' | 'keys.renew' | 'data.clear' | 'v3.stop' | 'form.submit' | 'dialog.confirm' | 'dialog.close',
+) => view(ctx).can({ type });
 
 /** The page's own checks, written out again: https on a public host first, then a PEM PUBLIC KEY of 2048 bits. */
 function expectedProblem(field: AlertForwardingField, value: string): AlertForwardingError | null {
@@ -56,7 +58,10 @@ function expectedProblem(field: AlertForwardingField, value: string): AlertForwa
   return value === '' || value === BAD_KEY ? 'InvalidRsaPublicKey' : null;
 }
 
-function failureOf(step: ModelStep, list: Array<{ error: unknown; code: AlertForwardingFailure }>): AlertForwardingFailure {
+function failureOf(
+  step: ModelStep,
+  list: Array<{ error: unknown; code: AlertForwardingFailure }>,
+): AlertForwardingFailure {
   return list.find((f) => f.error === (step.event as { error: unknown }).error)!.code;
 }
 
@@ -98,9 +103,21 @@ describeModel(alertForwardingMachine, {
   serialize: serializeAlertForwarding,
   setup: (): Ctx => {
     const deferred = createDeferredActors<Id>(IDS);
-    const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), { input: { clientUid: CLIENT_UID } }).start();
+    const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), {
+      input: { clientUid: CLIENT_UID },
+    }).start();
     const typed = { url: '', publicKey: '' };
-    return { actor, deferred, config: null, keys: null, typed, editing: null, error: null, sessionEnded: false, copied: false };
+    return {
+      actor,
+      deferred,
+      config: null,
+      keys: null,
+      typed,
+      editing: null,
+      error: null,
+      sessionEnded: false,
+      copied: false,
+    };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -162,7 +179,8 @@ describeModel(alertForwardingMachine, {
     'xstate.error.actor.loadConfig': (step, ctx) => {
       const outcome = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
       ctx.sessionEnded = outcome === 'sessionEnded';
-      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' || outcome === 'sessionEnded' ? null : outcome;
+      ctx.error =
+        outcome === 'accessDenied' || outcome === 'notConfigured' || outcome === 'sessionEnded' ? null : outcome;
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.done.actor.saveSetup': (step, ctx) => {
@@ -177,7 +195,8 @@ describeModel(alertForwardingMachine, {
       ctx.editing = null;
       return settleDeferred(ctx.deferred, step.event);
     },
-    'xstate.error.actor.saveEdit': (step, ctx) => fail(step, ctx, () => failureOf(step, [...editFailures, ...Object.values(editTooLong)])),
+    'xstate.error.actor.saveEdit': (step, ctx) =>
+      fail(step, ctx, () => failureOf(step, [...editFailures, ...Object.values(editTooLong)])),
     'xstate.done.actor.renewKeys': (step, ctx) => {
       ctx.copied = false;
       ctx.keys = (step.event as { output: AlertForwardingKeys }).output;
@@ -233,7 +252,10 @@ describeModel(alertForwardingMachine, {
     'notConfigured.savingSetup': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expectBusy(ctx, 'saveSetup');
-      expect([expectedProblem('url', ctx.typed.url), expectedProblem('publicKey', ctx.typed.publicKey)]).toEqual([null, null]);
+      expect([expectedProblem('url', ctx.typed.url), expectedProblem('publicKey', ctx.typed.publicKey)]).toEqual([
+        null,
+        null,
+      ]);
       expect(ctx.deferred.lastInput('saveSetup')).toEqual({
         clientUid: CLIENT_UID,
         payload: { url: ctx.typed.url, public_rsa_key: ctx.typed.publicKey.trim() },
@@ -279,7 +301,10 @@ describeModel(alertForwardingMachine, {
     'configured.showKeys.confirmDiscard': (snapshot, ctx) => {
       expectKeys(snapshot, ctx);
       expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
-      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([true, true]);
+      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([
+        true,
+        true,
+      ]);
     },
     'configured.showKeys.copied': (snapshot, ctx) => {
       expectKeys(snapshot, ctx);

@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
 import { alexaConsentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import { loadedRequest, requestFailureGuards, scopeRefused, unknownRequest, type LoadRequestInput } from '../shared/consent-request.ts';
+import {
+  type LoadRequestInput,
+  loadedRequest,
+  requestFailureGuards,
+  scopeRefused,
+  unknownRequest,
+} from '../shared/consent-request.ts';
 import { sessionEnded } from '../shared/session-ended.ts';
 
 /** Consent failures; the view translates them through src/lib/oauth-errors.ts. */
@@ -94,7 +100,8 @@ export const alexaTogetherMachine = setup({
       },
     },
     failed: {
-      description: 'The request cannot be accepted (InvalidScopeError) or could not be loaded (AnErrorOccured). Only Cancel.',
+      description:
+        'The request cannot be accepted (InvalidScopeError) or could not be loaded (AnErrorOccured). Only Cancel.',
       tags: ['error'],
       on: { 'link.cancel': { target: 'cancelling' } },
     },
@@ -112,7 +119,10 @@ export const alexaTogetherMachine = setup({
       description: 'Navigates to /api/consent with the handle; the buttons stay disabled while the page is left.',
       type: 'final',
       tags: ['busy'],
-      entry: { type: 'navigate', params: ({ context }) => ({ url: alexaConsentUrl(new URLSearchParams(context.search)) }) },
+      entry: {
+        type: 'navigate',
+        params: ({ context }) => ({ url: alexaConsentUrl(new URLSearchParams(context.search)) }),
+      },
     },
     cancelling: {
       description: 'Navigates to /api/logout with error=access_denied and the handle; the server tells the client.',

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { alexaTogetherMachine } from './alexa-together.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view. */

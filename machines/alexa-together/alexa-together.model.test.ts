@@ -1,15 +1,15 @@
 import { expect, vi } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
   type ModelStep,
-} from '../../tests/support/model-harness.ts';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import { alexaTogetherMachine, type AlexaTogetherInput } from './alexa-together.machine.ts';
+} from '#tests/support/model-harness.ts';
+import { type AlexaTogetherInput, alexaTogetherMachine } from './alexa-together.machine.ts';
 import {
   ALEXA_TOGETHER_INPUTS,
   alexaTogetherEvents,
@@ -50,7 +50,14 @@ describeModel(alexaTogetherMachine, {
     const deferred = createDeferredActors(['loadRequest']);
     const machine = alexaTogetherMachine.provide({ actions: { navigate }, actors: deferred.actors });
     const request = input.preloaded === LINK ? LINK : null;
-    return { navigate, deferred, actor: createActor(machine, { input }).start(), request, error: null, sent: Boolean(input.preloaded) };
+    return {
+      navigate,
+      deferred,
+      actor: createActor(machine, { input }).start(),
+      request,
+      error: null,
+      sent: Boolean(input.preloaded),
+    };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -61,7 +68,12 @@ describeModel(alexaTogetherMachine, {
     },
     'xstate.error.actor.loadRequest': async (step: ModelStep, ctx) => {
       const error = (step.event as { error: unknown }).error;
-      ctx.error = error === failures.SCOPE_REFUSED ? 'InvalidScopeError' : error === failures.INTERNAL_ERROR ? 'AnErrorOccured' : null;
+      ctx.error =
+        error === failures.SCOPE_REFUSED
+          ? 'InvalidScopeError'
+          : error === failures.INTERNAL_ERROR
+            ? 'AnErrorOccured'
+            : null;
       await settle['xstate.error.actor.loadRequest'](step, ctx);
     },
     'link.continue': (_step, ctx) => ctx.actor.send({ type: 'link.continue' }),

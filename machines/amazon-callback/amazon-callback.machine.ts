@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
 import { errorPageUrl } from '../shared/authorization-urls.ts';
 
 export interface AmazonCallbackInput {
@@ -48,7 +48,6 @@ export const RATE_LIMITED = 'rate_limited';
 /** No answer, or the server failed: the request may be fine, so it is not called bad either (RFC 6749's code). */
 export const UNAVAILABLE = 'temporarily_unavailable';
 
-
 export const amazonCallbackMachine = setup({
   types: {
     input: {} as AmazonCallbackInput,
@@ -70,7 +69,9 @@ export const amazonCallbackMachine = setup({
     assignBadRequest: assign({ errorDescription: BAD_REQUEST }),
     assignRateLimited: assign({ errorDescription: RATE_LIMITED }),
     assignUnavailable: assign({ errorDescription: UNAVAILABLE }),
-    assignEmailTaken: assign({ errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account` }),
+    assignEmailTaken: assign({
+      errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account`,
+    }),
     assignSignIn: assign({
       signIn: ({ event }) =>
         event.type === 'callback.open' && event.code && event.stored
@@ -89,8 +90,15 @@ export const amazonCallbackMachine = setup({
   },
 }).createMachine({
   id: 'amazon-callback',
-  description: 'Finish Login with Amazon at /pages/cb: trade the code (with the stored PKCE verifier) for a session and follow the redirect.',
-  context: ({ input }) => ({ product: input.product, signIn: null, amazonError: null, errorDescription: null, redirect: null }),
+  description:
+    'Finish Login with Amazon at /pages/cb: trade the code (with the stored PKCE verifier) for a session and follow the redirect.',
+  context: ({ input }) => ({
+    product: input.product,
+    signIn: null,
+    amazonError: null,
+    errorDescription: null,
+    redirect: null,
+  }),
   initial: 'opening',
   states: {
     opening: {
@@ -133,7 +141,9 @@ export const amazonCallbackMachine = setup({
       entry: {
         type: 'navigate',
         params: ({ context }) => ({
-          url: context.amazonError ? errorPageUrl(context.errorDescription, context.amazonError) : errorPageUrl(context.errorDescription ?? BAD_REQUEST),
+          url: context.amazonError
+            ? errorPageUrl(context.errorDescription, context.amazonError)
+            : errorPageUrl(context.errorDescription ?? BAD_REQUEST),
         }),
       },
     },

@@ -1,6 +1,6 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AmazonCallbackEvent, StoredAmazonLogin } from './amazon-callback.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
@@ -19,7 +19,12 @@ export interface OpenCase {
   errorUrl: string | null;
 }
 
-const open = (fields: { code?: string; error?: string; errorDescription?: string; stored?: StoredAmazonLogin }): AmazonCallbackEvent =>
+const open = (fields: {
+  code?: string;
+  error?: string;
+  errorDescription?: string;
+  stored?: StoredAmazonLogin;
+}): AmazonCallbackEvent =>
   ({
     type: 'callback.open',
     code: fields.code ?? null,
@@ -34,10 +39,22 @@ export const openCases: OpenCase[] = [
     event: open({ error: 'access_denied', errorDescription: 'The user denied the request', stored: STORED }),
     errorUrl: '/pages/error?error=access_denied&error_description=The%20user%20denied%20the%20request',
   },
-  { label: 'Amazon refused, no description', event: open({ error: 'server_error' }), errorUrl: '/pages/error?error=server_error' },
+  {
+    label: 'Amazon refused, no description',
+    event: open({ error: 'server_error' }),
+    errorUrl: '/pages/error?error=server_error',
+  },
   { label: 'a code and the stored state', event: open({ code: CODE, stored: STORED }), errorUrl: null },
-  { label: 'a code, but no stored state', event: open({ code: CODE }), errorUrl: '/pages/error?error_description=bad_request' },
-  { label: 'the stored state, but no code', event: open({ stored: STORED }), errorUrl: '/pages/error?error_description=bad_request' },
+  {
+    label: 'a code, but no stored state',
+    event: open({ code: CODE }),
+    errorUrl: '/pages/error?error_description=bad_request',
+  },
+  {
+    label: 'the stored state, but no code',
+    event: open({ stored: STORED }),
+    errorUrl: '/pages/error?error_description=bad_request',
+  },
 ];
 
 export interface SignInOutcome {
@@ -68,7 +85,10 @@ export const signInOutcomes: SignInOutcome[] = [
   },
   {
     label: '400 Amazon refused the code',
-    event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed')) },
+    event: {
+      type: 'xstate.error.actor.signInWithAmazon',
+      error: new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed')),
+    },
     url: '/pages/error?error_description=bad_request',
   },
   {
@@ -91,12 +111,18 @@ export const signInOutcomes: SignInOutcome[] = [
   },
   {
     label: '503 server unavailable',
-    event: { type: 'xstate.error.actor.signInWithAmazon', error: new ApiError(503, apiErrorBody(GenericCode.INTERNAL, 'Unavailable')) },
+    event: {
+      type: 'xstate.error.actor.signInWithAmazon',
+      error: new ApiError(503, apiErrorBody(GenericCode.INTERNAL, 'Unavailable')),
+    },
     url: '/pages/error?error_description=temporarily_unavailable',
   },
 ];
 
-export const amazonCallbackEvents: ModelEvent[] = [...openCases.map((c) => c.event as unknown as ModelEvent), ...signInOutcomes.map((o) => o.event)];
+export const amazonCallbackEvents: ModelEvent[] = [
+  ...openCases.map((c) => c.event as unknown as ModelEvent),
+  ...signInOutcomes.map((o) => o.event),
+];
 
 export const openCaseOf = (event: ModelEvent) => openCases.find((c) => (c.event as unknown) === event)!;
 export const signInOutcomeOf = (event: ModelEvent) => signInOutcomes.find((o) => o.event === event)!;

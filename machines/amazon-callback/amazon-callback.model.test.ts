@@ -1,22 +1,22 @@
 import { expect, vi } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import { amazonCallbackMachine } from './amazon-callback.machine.ts';
 import {
   amazonCallbackEvents,
   CODE,
   describeAmazonCallbackEvent,
+  type OpenCase,
   openCaseOf,
   PRODUCT,
-  signInOutcomeOf,
   STORED,
-  type OpenCase,
+  signInOutcomeOf,
 } from './amazon-callback.model-cases.ts';
 
 interface Ctx {
@@ -38,7 +38,13 @@ describeModel(amazonCallbackMachine, {
     const deferred = createDeferredActors(['signInWithAmazon']);
     const navigate = vi.fn();
     const machine = amazonCallbackMachine.provide({ actors: deferred.actors, actions: { navigate } });
-    return { actor: createActor(machine, { input: { product: PRODUCT } }).start(), deferred, navigate, opened: null, expectedUrl: null };
+    return {
+      actor: createActor(machine, { input: { product: PRODUCT } }).start(),
+      deferred,
+      navigate,
+      opened: null,
+      expectedUrl: null,
+    };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -64,7 +70,9 @@ describeModel(amazonCallbackMachine, {
     },
     signingIn: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      expect(ctx.deferred.inputs('signInWithAmazon')).toEqual([{ code: CODE, codeVerifier: STORED.codeVerifier, returnTo: STORED.returnTo }]);
+      expect(ctx.deferred.inputs('signInWithAmazon')).toEqual([
+        { code: CODE, codeVerifier: STORED.codeVerifier, returnTo: STORED.returnTo },
+      ]);
       expect(urls(ctx)).toEqual([]);
     },
     redirecting: (snapshot, ctx) => {

@@ -1,5 +1,5 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
 
 /** Every failure the authorized-applications page can show; the view translates each through one message table. */
 export type AuthorizedAppsErrorCode = 'AnErrorOccured' | 'RemoveAppFailed' | 'NotYourConsent';

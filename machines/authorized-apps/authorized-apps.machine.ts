@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
-import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
+import { type ConfirmEvent, confirmThenAct } from '../shared/confirm-then-act.ts';
 import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
-import { removeFailureFrom, type AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
+import { type AuthorizedAppsErrorCode, removeFailureFrom } from './authorized-apps.errors.ts';
 
 /** One application someone in the account consented to (GET /api/authorized_apps). */
 export interface AuthorizedApp {
@@ -26,10 +26,7 @@ export interface AuthorizedAppsContext {
   error: AuthorizedAppsErrorCode | null;
 }
 
-export type AuthorizedAppsEvent =
-  | { type: 'apps.refresh' }
-  | { type: 'app.remove'; clientId: string }
-  | ConfirmEvent;
+export type AuthorizedAppsEvent = { type: 'apps.refresh' } | { type: 'app.remove'; clientId: string } | ConfirmEvent;
 
 const appOf = ({ event }: { event: { clientId: string } }) => ({ clientId: event.clientId });
 
@@ -82,7 +79,10 @@ export const authorizedAppsMachine = setup({
         id: 'loadApps',
         src: 'loadApps',
         onDone: { target: 'ready', actions: { type: 'assignApps', params: output } },
-        onError: [{ guard: sessionEnded, target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
+        onError: [
+          { guard: sessionEnded, target: 'sessionEnded' },
+          { target: 'loadFailed', actions: 'assignLoadError' },
+        ],
       },
     },
     loadFailed: {
@@ -90,11 +90,13 @@ export const authorizedAppsMachine = setup({
       on: { 'apps.refresh': { target: 'loading' } },
     },
     sessionEnded: {
-      description: 'This session was revoked or expired: the page goes to the login page, which brings the reader back.',
+      description:
+        'This session was revoked or expired: the page goes to the login page, which brings the reader back.',
       type: 'final',
     },
     ready: {
-      description: 'The table (or the empty-state text); a failed removal shows its error above it. Only removable rows can be removed.',
+      description:
+        'The table (or the empty-state text); a failed removal shows its error above it. Only removable rows can be removed.',
       on: {
         'apps.refresh': { target: 'loading' },
         'app.remove': {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import type { AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';
 
@@ -29,7 +29,12 @@ export const CARE_OWN: AuthorizedApp = { ...CARE_BASE, removable: true, removes:
 /** Max may not remove what only the owner allowed. */
 export const FAMILY_NOT_MINE: AuthorizedApp = { ...FAMILY_BASE, removable: false, removes: 'own' };
 /** Care App once Max withdrew his consent: the owner still allows it. */
-export const CARE_LEFT: AuthorizedApp = { ...CARE_BASE, consentedBy: ['Olivia Owner'], removable: false, removes: 'own' };
+export const CARE_LEFT: AuthorizedApp = {
+  ...CARE_BASE,
+  consentedBy: ['Olivia Owner'],
+  removable: false,
+  removes: 'own',
+};
 
 export const OWNER_LIST = [CARE, FAMILY];
 export const MEMBER_LIST = [CARE_OWN, FAMILY_NOT_MINE];
@@ -37,13 +42,22 @@ export const MEMBER_LIST = [CARE_OWN, FAMILY_NOT_MINE];
 export const LOAD_FAILURE = new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError'));
 export const SESSION_ENDED = new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
 export const removeFailures: Array<{ label: string; error: ApiError; code: AuthorizedAppsErrorCode }> = [
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')), code: 'RemoveAppFailed' },
-  { label: '403', error: new ApiError(403, apiErrorBody(GenericCode.NOT_YOUR_CONSENT, 'NotYourConsent')), code: 'NotYourConsent' },
+  {
+    label: '500',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')),
+    code: 'RemoveAppFailed',
+  },
+  {
+    label: '403',
+    error: new ApiError(403, apiErrorBody(GenericCode.NOT_YOUR_CONSENT, 'NotYourConsent')),
+    code: 'NotYourConsent',
+  },
 ];
 
 type Snapshot = SnapshotFrom<typeof authorizedAppsMachine>;
 
-const removingApp = (snapshot: Snapshot) => snapshot.context.apps.find((app) => app.clientId === snapshot.context.removing);
+const removingApp = (snapshot: Snapshot) =>
+  snapshot.context.apps.find((app) => app.clientId === snapshot.context.removing);
 
 /**
  * Only Care App is ever asked to be removed (Family Hub is refused for Max by the guard, which the states check).
@@ -84,7 +98,12 @@ export function serializeAuthorizedApps(snapshot: Snapshot): unknown {
 }
 
 export function describeAuthorizedAppsEvent(event: ModelEvent): string {
-  const e = event as { type: string; output?: AuthorizedApp[] | AuthorizedApp | null; error?: unknown; clientId?: string };
+  const e = event as {
+    type: string;
+    output?: AuthorizedApp[] | AuthorizedApp | null;
+    error?: unknown;
+    clientId?: string;
+  };
   if (e.type === 'xstate.done.actor.loadApps') {
     const list = e.output as AuthorizedApp[];
     return `loadApps answers ${list === OWNER_LIST ? "the owner's" : list === MEMBER_LIST ? "a secondary user's" : 'no'} apps`;

@@ -1,15 +1,15 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
   type ModelStep,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
-import { authorizedAppsMachine, type AuthorizedApp } from './authorized-apps.machine.ts';
+import { type AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';
 import {
   authorizedAppsEvents,
   CARE,

@@ -1,8 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { hasScope, parseScopes, type Scope } from '../../shared-domain/scopes.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import { hasScope, parseScopes, type Scope } from '#shared-domain/scopes.ts';
 import { alexaTogetherUrl, consentUrl, denialRequestOf, denialUrl } from '../shared/authorization-urls.ts';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import { loadedRequest, requestFailureGuards, scopeRefused, unknownRequest, type LoadRequestInput } from '../shared/consent-request.ts';
+import {
+  type LoadRequestInput,
+  loadedRequest,
+  requestFailureGuards,
+  scopeRefused,
+  unknownRequest,
+} from '../shared/consent-request.ts';
 import { sessionEnded } from '../shared/session-ended.ts';
 
 /** Consent failures; the view translates them through src/lib/oauth-errors.ts. */
@@ -111,7 +117,7 @@ export const consentMachine = setup({
       },
     },
     invalid: {
-      description: 'InvalidScopeError: the scope is no longer within this user\'s rights. Only Cancel is possible.',
+      description: "InvalidScopeError: the scope is no longer within this user's rights. Only Cancel is possible.",
       tags: ['error'],
       on: { 'consent.cancel': { target: 'cancelling' } },
     },

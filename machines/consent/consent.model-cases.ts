@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { Resource } from '../../shared-domain/scopes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { Resource } from '#shared-domain/scopes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { consentMachine } from './consent.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
@@ -56,7 +56,14 @@ export const HOSTILE_NAME = '<script>alert(1)</script> & Co';
 
 export const ALEXA: LoadedCase = {
   label: 'an application with a hostile name asks for alexa:write and person:read',
-  request: { applicationName: HOSTILE_NAME, ownerName: 'Mallory <b>M</b>', redirectHost: 'alexa.example:8443', native: false, scope: 'alexa:write person:read', alexa: true },
+  request: {
+    applicationName: HOSTILE_NAME,
+    ownerName: 'Mallory <b>M</b>',
+    redirectHost: 'alexa.example:8443',
+    native: false,
+    scope: 'alexa:write person:read',
+    alexa: true,
+  },
   settles: 'asking',
   manage: ['alexa'],
   view: ['person'],
@@ -64,7 +71,14 @@ export const ALEXA: LoadedCase = {
 
 export const INTERNAL: LoadedCase = {
   label: 'the product’s own app asks for the internal scope',
-  request: { applicationName: 'Portal Mobile', ownerName: 'Operator', redirectHost: 'app.example', native: false, scope: 'internal:write user:read', alexa: false },
+  request: {
+    applicationName: 'Portal Mobile',
+    ownerName: 'Operator',
+    redirectHost: 'app.example',
+    native: false,
+    scope: 'internal:write user:read',
+    alexa: false,
+  },
   settles: 'accepting',
   manage: [],
   view: ['user'],
@@ -73,7 +87,14 @@ export const INTERNAL: LoadedCase = {
 /** An app on the user's device (RFC 8252): the answer goes to a loopback port or the app's own scheme, not a web site. */
 export const NATIVE: LoadedCase = {
   label: 'a desktop app on the user’s device asks to view alerts',
-  request: { applicationName: 'Desk Monitor', ownerName: 'Dana Developer', redirectHost: '127.0.0.1:53122', native: true, scope: 'alert:read', alexa: false },
+  request: {
+    applicationName: 'Desk Monitor',
+    ownerName: 'Dana Developer',
+    redirectHost: '127.0.0.1:53122',
+    native: true,
+    scope: 'alert:read',
+    alexa: false,
+  },
   settles: 'asking',
   manage: [],
   view: ['alert'],
@@ -128,6 +149,7 @@ export function serializeConsent(snapshot: SnapshotFrom<typeof consentMachine>):
 
 export function describeConsentEvent(event: ModelEvent): string {
   if (event.type === 'xstate.done.actor.loadRequest') return `loaded: ${loadedCaseOf(event).label}`;
-  if (event.type === 'xstate.error.actor.loadRequest') return `load fails ${labels.get((event as { error: unknown }).error)}`;
+  if (event.type === 'xstate.error.actor.loadRequest')
+    return `load fails ${labels.get((event as { error: unknown }).error)}`;
   return event.type;
 }

@@ -1,23 +1,23 @@
 import { expect, vi } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import { displayScopes } from '../../shared-domain/scopes.ts';
+import { type Actor, createActor } from 'xstate';
+import { displayScopes } from '#shared-domain/scopes.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
-import { consentMachine, type ConsentInput } from './consent.machine.ts';
+} from '#tests/support/model-harness.ts';
+import { type ConsentInput, consentMachine } from './consent.machine.ts';
 import {
   CONSENT_INPUTS,
   consentEvents,
   denialUrlFor,
   describeConsentEvent,
+  type LoadedCase,
   loadedCaseOf,
   SEARCH,
   serializeConsent,
-  type LoadedCase,
 } from './consent.model-cases.ts';
 
 interface Ctx {
@@ -51,9 +51,17 @@ describeModel(consentMachine, {
     const input = start as ConsentInput;
     const navigate = vi.fn();
     const deferred = createDeferredActors(['loadRequest']);
-    const actor = createActor(consentMachine.provide({ actions: { navigate }, actors: deferred.actors }), { input }).start();
+    const actor = createActor(consentMachine.provide({ actions: { navigate }, actors: deferred.actors }), {
+      input,
+    }).start();
     const sent = Boolean(input.preloaded);
-    return { actor, deferred, navigate, loaded: sent ? loadedCaseOf({ type: 'sent', output: input.preloaded }) : null, sent };
+    return {
+      actor,
+      deferred,
+      navigate,
+      loaded: sent ? loadedCaseOf({ type: 'sent', output: input.preloaded }) : null,
+      sent,
+    };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {

@@ -1,9 +1,13 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import type { RedirectUrisProblem } from '../../shared-domain/credentials.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import type { RedirectUrisProblem } from '#shared-domain/credentials.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
 /** Every failure the create-grant form can show; the view translates each through the one message table. */
-export type CreateGrantErrorCode = RedirectUrisProblem | 'ApplicationNameTaken' | 'ClientLimitExceeded' | 'AnErrorOccured';
+export type CreateGrantErrorCode =
+  | RedirectUrisProblem
+  | 'ApplicationNameTaken'
+  | 'ClientLimitExceeded'
+  | 'AnErrorOccured';
 
 /**
  * A code of the form's own, or a refusal of the request itself, which the form words (a body over the server's limit,
@@ -25,5 +29,7 @@ const BY_NAME: Record<string, CreateGrantErrorCode> = {
  */
 export function createGrantFailureFrom(error: unknown): CreateGrantFailure {
   const name = isApiError(error) ? error.body?.error?.name : undefined;
-  return (name && Object.hasOwn(BY_NAME, name) ? BY_NAME[name] : undefined) ?? requestProblemOf(error) ?? 'AnErrorOccured';
+  return (
+    (name && Object.hasOwn(BY_NAME, name) ? BY_NAME[name] : undefined) ?? requestProblemOf(error) ?? 'AnErrorOccured'
+  );
 }

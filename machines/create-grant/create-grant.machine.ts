@@ -1,17 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  parseRedirectUris,
-  validateRedirectUris,
   type CreateGrantPayload,
   type CredentialLimits,
   type GrantSecret,
   type GrantType,
   type OAuthEndpoints,
-} from '../../shared-domain/credentials.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
+  parseRedirectUris,
+  validateRedirectUris,
+} from '#shared-domain/credentials.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
 import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
-import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
-import { createGrantFailureFrom, type CreateGrantFailure } from './create-grant.errors.ts';
+import { type ShowOnceEvent, showOnceStates } from '../shared/show-once.ts';
+import { type CreateGrantFailure, createGrantFailureFrom } from './create-grant.errors.ts';
 
 /** What the credentials page knows when it opens the dialog: the server's limits and how many grants exist. */
 export interface CreateGrantInput {
@@ -53,7 +53,8 @@ export type CreateGrantEvent =
 
 const chosen = ({ event }: { event: { grantType: GrantType } }) => ({ grantType: event.grantType });
 
-const validate = (context: CreateGrantContext) => validateRedirectUris(context.grantType, context.redirectUris, context.limits);
+const validate = (context: CreateGrantContext) =>
+  validateRedirectUris(context.grantType, context.redirectUris, context.limits);
 
 export const createGrantMachine = setup({
   types: {
@@ -98,7 +99,8 @@ export const createGrantMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
-      description: 'client_credentials (server to server) or authorization_code (a person consents); a type at its cap cannot be chosen.',
+      description:
+        'client_credentials (server to server) or authorization_code (a person consents); a type at its cap cannot be chosen.',
       on: {
         'type.choose': {
           guard: { type: 'hasRoomForGrantType', params: chosen },
@@ -109,7 +111,8 @@ export const createGrantMachine = setup({
       },
     },
     editing: {
-      description: 'Application name (empty: the server names it Not Found) and, for authorization_code, redirect URIs.',
+      description:
+        'Application name (empty: the server names it Not Found) and, for authorization_code, redirect URIs.',
       on: {
         'form.change': { actions: { type: 'assignField', params: ({ event }) => event } },
         'form.back': { target: 'choosing', actions: 'clearError' },
@@ -128,7 +131,9 @@ export const createGrantMachine = setup({
         input: ({ context }): CreateGrantPayload => ({
           grant_type: context.grantType,
           application_name: context.applicationName.trim(),
-          ...(context.grantType === 'authorization_code' ? { redirect_uris: parseRedirectUris(context.redirectUris) } : {}),
+          ...(context.grantType === 'authorization_code'
+            ? { redirect_uris: parseRedirectUris(context.redirectUris) }
+            : {}),
         }),
         onDone: { target: 'details', actions: { type: 'assignCreated', params: output } },
         onError: [

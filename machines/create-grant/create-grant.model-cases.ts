@@ -1,7 +1,7 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { nativeRedirectUris, validateRedirectUris, type GrantSecret } from '../../shared-domain/credentials.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { type GrantSecret, nativeRedirectUris, validateRedirectUris } from '#shared-domain/credentials.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
 
@@ -22,7 +22,10 @@ export const NATIVE_TEXT = NATIVE_URIS.join('\n');
  */
 export const INPUT: CreateGrantInput = {
   limits: { clients_per_grant_type: 3, redirect_uris_per_grant: 2, redirect_uri_length: 60 },
-  endpoints: { authorization_endpoint: `${PORTAL_ORIGIN}/api/oauth/authorize`, token_endpoint: `${PORTAL_ORIGIN}/api/oauth/token` },
+  endpoints: {
+    authorization_endpoint: `${PORTAL_ORIGIN}/api/oauth/authorize`,
+    token_endpoint: `${PORTAL_ORIGIN}/api/oauth/token`,
+  },
   counts: { client_credentials: 2, authorization_code: 1 },
 };
 /** One URI more than the limit allows. */
@@ -66,20 +69,30 @@ export const createFailures: Array<{ label: string; error: ApiError; code: Creat
   {
     // Ten redirect URIs at their longest outgrow the server's body limit: no retry helps, so it is not a generic error.
     label: '413 body too large',
-    error: new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge', { limit_bytes: 16 * 1024 })),
+    error: new ApiError(
+      413,
+      apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge', { limit_bytes: 16 * 1024 }),
+    ),
     code: { code: 'RequestTooLarge' },
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
 ];
 
 /** 401: the session is over; the dialog ends and the page goes to log in again. */
-export const SESSION_ENDED = { label: '401 no session', error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')) };
+export const SESSION_ENDED = {
+  label: '401 no session',
+  error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')),
+};
 
 const allEvents: ModelEvent[] = [
   { type: 'type.choose', grantType: 'client_credentials' },
   { type: 'type.choose', grantType: 'authorization_code' },
   ...['', APP_NAME].map((value) => ({ type: 'form.change', field: 'applicationName', value })),
-  ...['', REDIRECT_TEXT, NATIVE_TEXT, BAD_URI, TOO_MANY_TEXT, LONG_URI].map((value) => ({ type: 'form.change', field: 'redirectUris', value })),
+  ...['', REDIRECT_TEXT, NATIVE_TEXT, BAD_URI, TOO_MANY_TEXT, LONG_URI].map((value) => ({
+    type: 'form.change',
+    field: 'redirectUris',
+    value,
+  })),
   { type: 'form.back' },
   { type: 'form.submit' },
   { type: 'dialog.close' },
@@ -87,7 +100,10 @@ const allEvents: ModelEvent[] = [
   { type: 'discard.confirm' },
   { type: 'discard.cancel' },
   { type: 'xstate.done.actor.submitGrant', output: CREATED },
-  ...[...createFailures, SESSION_ENDED].map(({ error }) => ({ type: 'xstate.error.actor.submitGrant' as const, error })),
+  ...[...createFailures, SESSION_ENDED].map(({ error }) => ({
+    type: 'xstate.error.actor.submitGrant' as const,
+    error,
+  })),
 ];
 
 /**
@@ -126,6 +142,7 @@ export function describeCreateGrantEvent(event: ModelEvent): string {
   if (e.type === 'type.choose') return `choose ${e.grantType}`;
   if (e.type === 'form.change') return `${e.field} = ${e.value === LONG_URI ? 'LONG_URI' : JSON.stringify(e.value)}`;
   if (e.type === 'xstate.done.actor.submitGrant') return 'submitGrant succeeds';
-  if (e.type === 'xstate.error.actor.submitGrant') return `submitGrant fails ${[...createFailures, SESSION_ENDED].find((f) => f.error === e.error)!.label}`;
+  if (e.type === 'xstate.error.actor.submitGrant')
+    return `submitGrant fails ${[...createFailures, SESSION_ENDED].find((f) => f.error === e.error)!.label}`;
   return e.type;
 }

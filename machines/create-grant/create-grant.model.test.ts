@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import { parseRedirectUris, type GrantType } from '../../shared-domain/credentials.ts';
+import { type Actor, createActor } from 'xstate';
+import { type GrantType, parseRedirectUris } from '#shared-domain/credentials.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   expectSameState,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
-import type { CreateGrantErrorCode, CreateGrantFailure } from './create-grant.errors.ts';
+} from '#tests/support/model-harness.ts';
 import { UNCOPIED_SECRET } from '../shared/show-once.ts';
+import type { CreateGrantErrorCode, CreateGrantFailure } from './create-grant.errors.ts';
 import { createGrantMachine } from './create-grant.machine.ts';
 import {
   BAD_URI,
@@ -19,8 +19,8 @@ import {
   describeCreateGrantEvent,
   INPUT,
   LONG_URI,
-  serializeCreateGrant,
   SESSION_ENDED,
+  serializeCreateGrant,
   TOO_MANY_TEXT,
 } from './create-grant.model-cases.ts';
 
@@ -63,7 +63,16 @@ describeModel(createGrantMachine, {
     const deferred = createDeferredActors(['submitGrant']);
     const actor = createActor(createGrantMachine.provide({ actors: deferred.actors }), { input: INPUT }).start();
     const typed = { applicationName: '', redirectUris: '' };
-    return { actor, deferred, grantType: null, typed, expectedError: null, created: false, sessionEnded: false, copied: false };
+    return {
+      actor,
+      deferred,
+      grantType: null,
+      typed,
+      expectedError: null,
+      created: false,
+      sessionEnded: false,
+      copied: false,
+    };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {
@@ -114,7 +123,12 @@ describeModel(createGrantMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).hasTag('busy')).toBe(false);
       expect(view(ctx).can({ type: 'form.submit' })).toBe(true);
-      expect(view(ctx).context).toMatchObject({ grantType: ctx.grantType, ...ctx.typed, error: ctx.expectedError, created: null });
+      expect(view(ctx).context).toMatchObject({
+        grantType: ctx.grantType,
+        ...ctx.typed,
+        error: ctx.expectedError,
+        created: null,
+      });
     },
     creating: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -125,7 +139,11 @@ describeModel(createGrantMachine, {
       // The exact payload: the name trimmed (empty means the server's default), URIs one a line, only for authorization_code.
       expect(ctx.deferred.lastInput('submitGrant')).toEqual(
         ctx.grantType === 'authorization_code'
-          ? { grant_type: 'authorization_code', application_name: ctx.typed.applicationName, redirect_uris: parseRedirectUris(ctx.typed.redirectUris) }
+          ? {
+              grant_type: 'authorization_code',
+              application_name: ctx.typed.applicationName,
+              redirect_uris: parseRedirectUris(ctx.typed.redirectUris),
+            }
           : { grant_type: 'client_credentials', application_name: ctx.typed.applicationName },
       );
     },
@@ -142,7 +160,10 @@ describeModel(createGrantMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.created).toEqual(CREATED);
       expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
-      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([true, true]);
+      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([
+        true,
+        true,
+      ]);
     },
     'details.copied': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -163,7 +184,6 @@ describeModel(createGrantMachine, {
     },
   },
 });
-
 
 describe('create-grant at a cap', () => {
   it('refuses a grant type the account holds the most of, and still offers the other', () => {

@@ -1,5 +1,5 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
 
 /**
  * Why the list could not be shown. Code 9 and 80 have pages of their own; anything else but a 401 (which

@@ -1,23 +1,27 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  countByGrantType,
   type Credential,
   type CredentialLimits,
   type CredentialsOverview,
+  countByGrantType,
   type GrantSecret,
   type OAuthEndpoints,
-} from '../../shared-domain/credentials.ts';
-import { createGrantMachine, type CreateGrantInput, type CreateGrantOutput } from '../create-grant/create-grant.machine.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
-import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+} from '#shared-domain/credentials.ts';
+import {
+  type CreateGrantInput,
+  type CreateGrantOutput,
+  createGrantMachine,
+} from '../create-grant/create-grant.machine.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
+import { type ConfirmEvent, confirmThenAct } from '../shared/confirm-then-act.ts';
 import { endingSession, endSession } from '../shared/end-session.ts';
 import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
-import { showOnceStates, type ShowOnceEvent } from '../shared/show-once.ts';
+import { type ShowOnceEvent, showOnceStates } from '../shared/show-once.ts';
 import {
   actionFailureFrom,
-  loadFailureFrom,
   type CredentialsActionError,
   type CredentialsLoadError,
+  loadFailureFrom,
 } from './credentials.errors.ts';
 
 export interface CredentialsContext {
@@ -74,7 +78,11 @@ export const credentialsMachine = setup({
     isSessionEnded,
   },
   actions: {
-    assignOverview: assign((_, { clients, limits, endpoints }: CredentialsOverview) => ({ clients, limits, endpoints })),
+    assignOverview: assign((_, { clients, limits, endpoints }: CredentialsOverview) => ({
+      clients,
+      limits,
+      endpoints,
+    })),
     assignLoadError: assign({ loadError: (_, { error }: Failure) => loadFailureFrom(error) }),
     clearLoadError: assign({ loadError: null }),
     assignSelected: assign({ selectedId: (_, { id }: { id: string }) => id }),
@@ -87,8 +95,17 @@ export const credentialsMachine = setup({
   },
 }).createMachine({
   id: 'credentials',
-  description: 'OAuth credentials of the account: list, create a grant, change a secret, delete; owner with API access only.',
-  context: { clients: [], limits: null, endpoints: null, loadError: null, selectedId: null, secret: null, actionError: null },
+  description:
+    'OAuth credentials of the account: list, create a grant, change a secret, delete; owner with API access only.',
+  context: {
+    clients: [],
+    limits: null,
+    endpoints: null,
+    loadError: null,
+    selectedId: null,
+    secret: null,
+    actionError: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -99,8 +116,16 @@ export const credentialsMachine = setup({
         onDone: { target: 'list', actions: [{ type: 'assignOverview', params: output }, 'clearLoadError'] },
         onError: [
           { guard: sessionEnded, target: 'sessionEnded' },
-          { guard: { type: 'isNotOwner', params: failure }, target: 'notOwner', actions: { type: 'assignLoadError', params: failure } },
-          { guard: { type: 'isAccessDenied', params: failure }, target: 'accessDenied', actions: { type: 'assignLoadError', params: failure } },
+          {
+            guard: { type: 'isNotOwner', params: failure },
+            target: 'notOwner',
+            actions: { type: 'assignLoadError', params: failure },
+          },
+          {
+            guard: { type: 'isAccessDenied', params: failure },
+            target: 'accessDenied',
+            actions: { type: 'assignLoadError', params: failure },
+          },
           { target: 'authError', actions: { type: 'assignLoadError', params: failure } },
         ],
       },
@@ -127,7 +152,10 @@ export const credentialsMachine = setup({
     // Login leaves as the dead-end pages do (leave-session): the page goes to the login page whatever the logout
     // answered, and comes back here after.
     loggingOut: endingSession('loggedOut'),
-    loggedOut: { description: 'The page navigates to the login page, which brings the reader back here.', type: 'final' },
+    loggedOut: {
+      description: 'The page navigates to the login page, which brings the reader back here.',
+      type: 'final',
+    },
     list: {
       initial: 'idle',
       states: {
@@ -135,9 +163,21 @@ export const credentialsMachine = setup({
           on: {
             'list.refresh': { target: '#credentials.loading' },
             'grant.create': { target: 'creating' },
-            'secret.change': { guard: { type: 'hasCredential', params: rowOf }, target: 'confirmChange', actions: { type: 'assignSelected', params: rowOf } },
-            'grant.delete': { guard: { type: 'hasCredential', params: rowOf }, target: 'confirmDelete', actions: { type: 'assignSelected', params: rowOf } },
-            'info.show': { guard: { type: 'hasCredential', params: rowOf }, target: 'showInfo', actions: { type: 'assignSelected', params: rowOf } },
+            'secret.change': {
+              guard: { type: 'hasCredential', params: rowOf },
+              target: 'confirmChange',
+              actions: { type: 'assignSelected', params: rowOf },
+            },
+            'grant.delete': {
+              guard: { type: 'hasCredential', params: rowOf },
+              target: 'confirmDelete',
+              actions: { type: 'assignSelected', params: rowOf },
+            },
+            'info.show': {
+              guard: { type: 'hasCredential', params: rowOf },
+              target: 'showInfo',
+              actions: { type: 'assignSelected', params: rowOf },
+            },
           },
         },
         creating: {

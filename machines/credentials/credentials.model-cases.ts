@@ -1,7 +1,7 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
-import type { Credential, CredentialsOverview, GrantSecret } from '../../shared-domain/credentials.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { Credential, CredentialsOverview, GrantSecret } from '#shared-domain/credentials.ts';
+import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import type { CredentialsContext } from './credentials.machine.ts';
 
@@ -59,22 +59,46 @@ export const SESSION_ENDED = 'sessionEnded';
 const noSession = () => new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
 
 /** What GET credentials may fail with, and what the page must then show (written by hand). */
-export const loadFailures: Array<{ label: string; error: ApiError; code: CredentialsLoadError | typeof SESSION_ENDED }> = [
-  { label: '403 code 9', error: new ApiError(403, apiErrorBody(ServerCode.NotOwner, 'NotOwner')), code: 'NotAnOwnerMessage' },
-  { label: '403 code 80', error: new ApiError(403, apiErrorBody(ServerCode.AccessDenied, 'AccessDenied')), code: 'AccessDenied' },
+export const loadFailures: Array<{
+  label: string;
+  error: ApiError;
+  code: CredentialsLoadError | typeof SESSION_ENDED;
+}> = [
+  {
+    label: '403 code 9',
+    error: new ApiError(403, apiErrorBody(ServerCode.NotOwner, 'NotOwner')),
+    code: 'NotAnOwnerMessage',
+  },
+  {
+    label: '403 code 80',
+    error: new ApiError(403, apiErrorBody(ServerCode.AccessDenied, 'AccessDenied')),
+    code: 'AccessDenied',
+  },
   { label: '401 no session', error: noSession(), code: SESSION_ENDED },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), code: 'AuthenticationError' },
+  {
+    label: '500',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    code: 'AuthenticationError',
+  },
   { label: 'network failure', error: new ApiError(0, null), code: 'AuthenticationError' },
 ];
 
 type ActionFailure = { label: string; error: ApiError; code: CredentialsActionError | typeof SESSION_ENDED };
 
 export const changeFailures: ActionFailure[] = [
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), code: 'AnErrorOccured' },
+  {
+    label: '500',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    code: 'AnErrorOccured',
+  },
   { label: '401 no session', error: noSession(), code: SESSION_ENDED },
 ];
 export const deleteFailures: ActionFailure[] = [
-  { label: '404 gone', error: new ApiError(404, apiErrorBody(GenericCode.NOT_FOUND, 'ClientNotFound')), code: 'CredentialNotFound' },
+  {
+    label: '404 gone',
+    error: new ApiError(404, apiErrorBody(GenericCode.NOT_FOUND, 'ClientNotFound')),
+    code: 'CredentialNotFound',
+  },
   { label: '401 no session', error: noSession(), code: SESSION_ENDED },
 ];
 const allFailures = [...loadFailures, ...changeFailures, ...deleteFailures];
@@ -108,15 +132,22 @@ export const credentialsEvents: ModelEvent[] = [
 ];
 
 /** Guards read which rows exist (a row's buttons), and only while the list shows; elsewhere the state value says all. */
-export function serializeCredentials(snapshot: { value: unknown; context: CredentialsContext; matches: (v: 'list') => boolean }) {
-  return snapshot.matches('list') ? { value: snapshot.value, ids: snapshot.context.clients.map((c) => c.id) } : { value: snapshot.value };
+export function serializeCredentials(snapshot: {
+  value: unknown;
+  context: CredentialsContext;
+  matches: (v: 'list') => boolean;
+}) {
+  return snapshot.matches('list')
+    ? { value: snapshot.value, ids: snapshot.context.clients.map((c) => c.id) }
+    : { value: snapshot.value };
 }
 
 /** Path names that read as a story: outcomes by label, rows by id, never the whole payload. */
 export function describeCredentialsEvent(event: ModelEvent): string {
   const e = event as { type: string; id?: string; output?: unknown; error?: unknown };
   const failure = allFailures.find((f) => f.error === e.error);
-  if (e.type === 'xstate.done.actor.loadCredentials') return `loadCredentials answers ${(e.output as CredentialsOverview).clients.length} rows`;
+  if (e.type === 'xstate.done.actor.loadCredentials')
+    return `loadCredentials answers ${(e.output as CredentialsOverview).clients.length} rows`;
   if (e.type === 'xstate.done.actor.createGrant') {
     const output = e.output as { created: boolean; sessionEnded: boolean };
     return `createGrant closes (${output.sessionEnded ? 'session ended' : output.created ? 'created' : 'cancelled'})`;

@@ -1,14 +1,14 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import type { Credential } from '../../shared-domain/credentials.ts';
+import { type Actor, createActor } from 'xstate';
+import type { Credential } from '#shared-domain/credentials.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import { credentialsMachine } from './credentials.machine.ts';
@@ -20,8 +20,8 @@ import {
   OVERVIEW,
   ROW_A,
   ROWS,
-  serializeCredentials,
   SESSION_ENDED,
+  serializeCredentials,
 } from './credentials.model-cases.ts';
 
 type Id = 'loadCredentials' | 'changeSecret' | 'deleteCredential' | 'endSession' | 'createGrant';
@@ -39,14 +39,19 @@ interface Ctx {
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
-const canRow = (ctx: Ctx, type: 'secret.change' | 'grant.delete' | 'info.show') => view(ctx).can({ type, id: ROW_A.id });
+const canRow = (ctx: Ctx, type: 'secret.change' | 'grant.delete' | 'info.show') =>
+  view(ctx).can({ type, id: ROW_A.id });
 
 function expectIdle(ctx: Ctx) {
   expect(view(ctx).context).toMatchObject({ clients: ctx.rows, selectedId: null, secret: null, actionError: null });
   expect(view(ctx).can({ type: 'list.refresh' })).toBe(true);
   expect(view(ctx).can({ type: 'grant.create' })).toBe(true);
   const hasA = ctx.rows.some((r) => r.id === ROW_A.id);
-  expect([canRow(ctx, 'secret.change'), canRow(ctx, 'grant.delete'), canRow(ctx, 'info.show')]).toEqual([hasA, hasA, hasA]);
+  expect([canRow(ctx, 'secret.change'), canRow(ctx, 'grant.delete'), canRow(ctx, 'info.show')]).toEqual([
+    hasA,
+    hasA,
+    hasA,
+  ]);
 }
 
 function expectSelected(ctx: Ctx) {
@@ -72,7 +77,13 @@ describeModel(credentialsMachine, {
   describeEvent: describeCredentialsEvent,
   serialize: serializeCredentials,
   setup: (): Ctx => {
-    const deferred = createDeferredActors<Id>(['loadCredentials', 'changeSecret', 'deleteCredential', 'endSession', 'createGrant']);
+    const deferred = createDeferredActors<Id>([
+      'loadCredentials',
+      'changeSecret',
+      'deleteCredential',
+      'endSession',
+      'createGrant',
+    ]);
     // The Create Grant dialog is a machine of its own with its own model test: here it is one deferred outcome.
     const actor = createActor(credentialsMachine.provide({ actors: deferred.actors as never })).start();
     return { actor, deferred, rows: [], loadError: null, actionError: null, sessionEnded: false, copied: false };
@@ -182,7 +193,11 @@ describeModel(credentialsMachine, {
       // The dialog gets the server's limits and endpoints, and how many grants of each type exist.
       const counts = { client_credentials: 0, authorization_code: 0 };
       for (const r of ctx.rows) counts[r.grant_type]++;
-      expect(ctx.deferred.lastInput('createGrant')).toEqual({ limits: OVERVIEW.limits, endpoints: OVERVIEW.endpoints, counts });
+      expect(ctx.deferred.lastInput('createGrant')).toEqual({
+        limits: OVERVIEW.limits,
+        endpoints: OVERVIEW.endpoints,
+        counts,
+      });
     },
     'list.confirmChange': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -209,7 +224,10 @@ describeModel(credentialsMachine, {
     'list.showSecret.confirmDiscard': (snapshot, ctx) => {
       expectShowSecret(snapshot, ctx);
       expect(view(ctx).hasTag(UNCOPIED_SECRET)).toBe(true);
-      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([true, true]);
+      expect([view(ctx).can({ type: 'discard.confirm' }), view(ctx).can({ type: 'discard.cancel' })]).toEqual([
+        true,
+        true,
+      ]);
     },
     'list.showSecret.copied': (snapshot, ctx) => {
       expectShowSecret(snapshot, ctx);

@@ -1,4 +1,4 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
 
 /** Every failure the device-sessions page can show; the view translates each through one message table. */
 export type DeviceSessionsErrorCode = 'AnErrorOccured' | 'RevokeSessionFailed' | 'RevokeAllSessionsFailed';

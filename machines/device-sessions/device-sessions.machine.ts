@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DeviceSession, DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
-import { confirmThenAct, type ConfirmEvent } from '../shared/confirm-then-act.ts';
+import type { DeviceSession, DeviceSessionsData } from '#shared-domain/device-sessions.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
+import { type ConfirmEvent, confirmThenAct } from '../shared/confirm-then-act.ts';
 import { isSessionEnded, sessionEnded } from '../shared/session-ended.ts';
-import { isSessionGone, type DeviceSessionsErrorCode } from './device-sessions.errors.ts';
+import { type DeviceSessionsErrorCode, isSessionGone } from './device-sessions.errors.ts';
 
 export interface DeviceSessionsContext extends DeviceSessionsData {
   /** The session being confirmed or revoked. */
@@ -70,7 +70,10 @@ export const deviceSessionsMachine = setup({
         id: 'loadSessions',
         src: 'loadSessions',
         onDone: { target: 'list', actions: { type: 'assignData', params: output } },
-        onError: [{ guard: sessionEnded, target: 'sessionEnded' }, { target: 'loadFailed', actions: 'assignLoadError' }],
+        onError: [
+          { guard: sessionEnded, target: 'sessionEnded' },
+          { target: 'loadFailed', actions: 'assignLoadError' },
+        ],
       },
     },
     loadFailed: {
@@ -78,7 +81,8 @@ export const deviceSessionsMachine = setup({
       on: { 'sessions.refresh': { target: 'loading' } },
     },
     sessionEnded: {
-      description: 'This session was revoked or expired: the page goes to the login page, which brings the reader back.',
+      description:
+        'This session was revoked or expired: the page goes to the login page, which brings the reader back.',
       type: 'final',
     },
     list: {
@@ -106,7 +110,11 @@ export const deviceSessionsMachine = setup({
           cancel: { target: 'idle', actions: ['clearSelected', 'clearError'] },
           done: { target: 'idle', actions: ['removeSelected', 'clearSelected'] },
           refusals: [
-            { guard: { type: 'isSessionGone', params: failure }, target: 'idle', actions: ['removeSelected', 'clearSelected'] },
+            {
+              guard: { type: 'isSessionGone', params: failure },
+              target: 'idle',
+              actions: ['removeSelected', 'clearSelected'],
+            },
           ],
           failed: { target: 'confirmRevoke', actions: 'assignRevokeError' },
           sessionEnded: '#device-sessions.sessionEnded',

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '../../shared-domain/device-sessions.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '#shared-domain/device-sessions.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { deviceSessionsMachine } from './device-sessions.machine.ts';
 
 /**
@@ -100,7 +100,8 @@ export function serializeDeviceSessions(snapshot: SnapshotFrom<typeof deviceSess
 export function describeDeviceSessionsEvent(event: ModelEvent): string {
   const e = event as { type: string; output?: DeviceSessionsData; error?: unknown; id?: string };
   if (e.type === 'xstate.done.actor.loadSessions') return `loadSessions answers ${e.output!.sessions.length} sessions`;
-  if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice('xstate.error.actor.'.length)} fails ${labels.get(e.error)}`;
+  if (e.type.startsWith('xstate.error.actor.'))
+    return `${e.type.slice('xstate.error.actor.'.length)} fails ${labels.get(e.error)}`;
   if (e.type.startsWith('xstate.done.actor.')) return `done: ${e.type.slice('xstate.done.actor.'.length)}`;
   if (e.type === 'session.revoke') return `revoke ${e.id}`;
   return e.type;

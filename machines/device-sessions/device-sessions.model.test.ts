@@ -1,19 +1,19 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
+import type { DeviceSession, DeviceSessionsData } from '#shared-domain/device-sessions.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
   type ModelStep,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import type { DeviceSessionsErrorCode } from './device-sessions.errors.ts';
-import type { DeviceSession, DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
 import { deviceSessionsMachine } from './device-sessions.machine.ts';
 import {
-  deviceSessionsEvents,
   describeDeviceSessionsEvent,
+  deviceSessionsEvents,
   failures,
   HERE,
   MEMBER_PC,
@@ -31,7 +31,8 @@ interface Ctx {
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
-const can = (ctx: Ctx, type: 'sessions.refresh' | 'sessions.revokeAll' | 'dialog.confirm' | 'dialog.close') => view(ctx).can({ type });
+const can = (ctx: Ctx, type: 'sessions.refresh' | 'sessions.revokeAll' | 'dialog.confirm' | 'dialog.close') =>
+  view(ctx).can({ type });
 const canRevoke = (ctx: Ctx, id: string) => view(ctx).can({ type: 'session.revoke', id });
 const settle = (id: Id) => execDeferred((c: Ctx) => c.deferred, [id]);
 const errorOf = (step: ModelStep) => (step.event as { error: unknown }).error;

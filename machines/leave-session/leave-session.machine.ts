@@ -17,7 +17,8 @@ export const leaveSessionMachine = setup({
   },
 }).createMachine({
   id: 'leave-session',
-  description: 'Login from a dead end (access denied, error page): end the session first when there is one, then go to login.',
+  description:
+    'Login from a dead end (access denied, error page): end the session first when there is one, then go to login.',
   initial: 'idle',
   states: {
     idle: {

@@ -1,12 +1,15 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 
 /** The Login presses and logout outcomes both model tests explore (headless and through the view), written once. */
 export const leaveSessionEvents: ModelEvent[] = [
   { type: 'session.leave', hasSession: true },
   { type: 'session.leave', hasSession: false },
   { type: 'xstate.done.actor.endSession', output: undefined },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')) },
+  {
+    type: 'xstate.error.actor.endSession',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+  },
   { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
 ];

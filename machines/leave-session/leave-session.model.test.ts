@@ -1,15 +1,14 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import { leaveSessionMachine } from './leave-session.machine.ts';
 import { leaveSessionEvents } from './leave-session.model-cases.ts';
-
 
 interface Ctx {
   actor: Actor<typeof leaveSessionMachine>;
@@ -25,7 +24,11 @@ describeModel(leaveSessionMachine, {
   events: leaveSessionEvents,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['endSession']);
-    return { deferred, actor: createActor(leaveSessionMachine.provide({ actors: deferred.actors })).start(), loggedOut: false };
+    return {
+      deferred,
+      actor: createActor(leaveSessionMachine.provide({ actors: deferred.actors })).start(),
+      loggedOut: false,
+    };
   },
   teardown: (ctx) => ctx.actor.stop(),
   exec: {

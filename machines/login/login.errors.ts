@@ -1,7 +1,7 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { ServerCode } from '../../shared-domain/error-codes.ts';
-import type { LoginValidationCode } from '../../shared-domain/login.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { ServerCode } from '#shared-domain/error-codes.ts';
+import type { LoginValidationCode } from '#shared-domain/login.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
 /** Every failure the login page can show; the view translates each through one message table. */
 export type LoginErrorCode =

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
-import { loginFailureFrom, type LoginFailure } from './login.errors.ts';
+import { loginAccount, validateLogin } from '#shared-domain/login.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
+import { type LoginFailure, loginFailureFrom } from './login.errors.ts';
 
 export interface LoginInput {
   returnTo: string | null;
@@ -73,7 +73,9 @@ export const loginMachine = setup({
     // Typing the locked account's email back while its lock runs shows the lock again instead of a form the server
     // would only refuse.
     isLockedAccount: ({ context, event }) =>
-      context.lockedAccount !== null && typedAccount(event) === context.lockedAccount && (context.lockedUntil ?? 0) > Date.now(),
+      context.lockedAccount !== null &&
+      typedAccount(event) === context.lockedAccount &&
+      (context.lockedUntil ?? 0) > Date.now(),
   },
   actions: {
     assignField: assign(({ context, event }) => {
@@ -125,7 +127,11 @@ export const loginMachine = setup({
         src: 'resumeSession',
         input: ({ context }) => ({ returnTo: context.returnTo }),
         onDone: [
-          { guard: { type: 'hasRedirect', params: output }, target: 'redirecting', actions: { type: 'assignRedirect', params: output } },
+          {
+            guard: { type: 'hasRedirect', params: output },
+            target: 'redirecting',
+            actions: { type: 'assignRedirect', params: output },
+          },
           { target: 'editing' },
         ],
         onError: { target: 'editing' },
@@ -157,13 +163,18 @@ export const loginMachine = setup({
         onDone: { target: 'redirecting', actions: { type: 'assignRedirect', params: output } },
         onError: [
           { guard: { type: 'isAccountNotVerified', params: failure }, target: 'needsVerification' },
-          { guard: { type: 'isAccountLockedFor', params: failure }, target: 'locked', actions: { type: 'assignLock', params: failure } },
+          {
+            guard: { type: 'isAccountLockedFor', params: failure },
+            target: 'locked',
+            actions: { type: 'assignLock', params: failure },
+          },
           { target: 'editing', actions: { type: 'assignFailure', params: failure } },
         ],
       },
     },
     locked: {
-      description: 'Too many failed attempts: the form waits out the lock the server reported, unless another account is typed.',
+      description:
+        'Too many failed attempts: the form waits out the lock the server reported, unless another account is typed.',
       tags: ['error'],
       on: {
         'form.change': [

@@ -1,10 +1,10 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
-import { afterEvent } from '../../tests/support/model-harness.ts';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
-import { loginAccount, validateLogin } from '../../shared-domain/login.ts';
-import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
+import { loginAccount, validateLogin } from '#shared-domain/login.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
+import { afterEvent } from '#tests/support/model-harness.ts';
 import type { LoginFailure } from './login.errors.ts';
 import type { LoginContext } from './login.machine.ts';
 
@@ -25,7 +25,10 @@ export const submitFailures: Array<{ label: string; error: unknown; code: LoginF
   },
   {
     label: `403 code 78 (${LOCK_SECONDS} s)`,
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
+    error: new ApiError(
+      403,
+      apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS }),
+    ),
     code: 'AccountLocked',
   },
   {
@@ -38,8 +41,16 @@ export const submitFailures: Array<{ label: string; error: unknown; code: LoginF
     error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials')),
     code: 'InvalidEmailOrPassword',
   },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')), code: 'UnexpectedError' },
-  { label: '413', error: new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')), code: 'LoginTooLong' },
+  {
+    label: '500',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')),
+    code: 'UnexpectedError',
+  },
+  {
+    label: '413',
+    error: new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')),
+    code: 'LoginTooLong',
+  },
   {
     label: '429 (60 s)',
     error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 })),
@@ -92,7 +103,11 @@ export function loginEvents(successRedirect: string): (snapshot: AnyMachineSnaps
   // Only the first account gets locked: another one locked as well would double the graph and test nothing new.
   const notLocking = events.filter((event) => !('error' in event && event.error === LOCKING.error));
   return (snapshot) =>
-    snapshot.matches('locked') ? whileLocked : loginAccount(snapshot.context.username) === USERNAMES[1] ? events : notLocking;
+    snapshot.matches('locked')
+      ? whileLocked
+      : loginAccount(snapshot.context.username) === USERNAMES[1]
+        ? events
+        : notLocking;
 }
 
 /**

@@ -1,16 +1,16 @@
 import { expect, vi } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import { loginAccount } from '../../shared-domain/login.ts';
+import { type Actor, createActor } from 'xstate';
+import { loginAccount } from '#shared-domain/login.ts';
 import {
   advanceTimers,
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  settleDeferred,
-  type DeferredActors,
   type ModelEvent,
-} from '../../tests/support/model-harness.ts';
+  settleDeferred,
+} from '#tests/support/model-harness.ts';
 import type { LoginFailure } from './login.errors.ts';
 import { loginMachine } from './login.machine.ts';
 import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from './login.model-cases.ts';
@@ -22,12 +22,19 @@ const inputs = [
   { label: 'no session cookie', input: { ...input, sessionCookie: false } },
 ];
 
-
 function describeEvent(event: ModelEvent): string {
-  const e = event as { type: string; field?: string; value?: string; output?: { redirect: string } | null; error?: unknown };
+  const e = event as {
+    type: string;
+    field?: string;
+    value?: string;
+    output?: { redirect: string } | null;
+    error?: unknown;
+  };
   if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
-  if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} answers ${e.output ? e.output.redirect : 'null'}`;
-  if (e.type === 'xstate.error.actor.submitLogin') return `submitLogin fails ${submitFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type.startsWith('xstate.done.actor.'))
+    return `${e.type.slice(18)} answers ${e.output ? e.output.redirect : 'null'}`;
+  if (e.type === 'xstate.error.actor.submitLogin')
+    return `submitLogin fails ${submitFailures.find((f) => f.error === e.error)!.label}`;
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;
   if (e.type.startsWith('xstate.after.')) return `lock expires`;
   return e.type;
@@ -56,8 +63,17 @@ describeModel(loginMachine, {
   setup: (start): Ctx => {
     vi.useFakeTimers();
     const deferred = createDeferredActors(['resumeSession', 'submitLogin']);
-    const actor = createActor(loginMachine.provide({ actors: deferred.actors }), { input: start as typeof input }).start();
-    return { actor, deferred, typed: { username: '', password: '' }, expectedError: null, expectedRedirect: null, lock: null };
+    const actor = createActor(loginMachine.provide({ actors: deferred.actors }), {
+      input: start as typeof input,
+    }).start();
+    return {
+      actor,
+      deferred,
+      typed: { username: '', password: '' },
+      expectedError: null,
+      expectedRedirect: null,
+      lock: null,
+    };
   },
   teardown: (ctx) => {
     ctx.actor.stop();
@@ -92,7 +108,8 @@ describeModel(loginMachine, {
     'xstate.error.actor.submitLogin': (step, ctx) => {
       const failure = submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
       ctx.expectedError = failure.code;
-      if (failure === LOCKING) ctx.lock = { account: loginAccount(ctx.typed.username), until: Date.now() + LOCK_SECONDS * 1000 };
+      if (failure === LOCKING)
+        ctx.lock = { account: loginAccount(ctx.typed.username), until: Date.now() + LOCK_SECONDS * 1000 };
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.after.lockExpired.login.locked': async (_step, ctx) => {
@@ -130,7 +147,11 @@ describeModel(loginMachine, {
       expect(canSubmit(ctx)).toBe(false);
       expect(view(ctx).context.error).toBeNull();
       expect(ctx.deferred.pending('submitLogin')).toBe(1);
-      expect(ctx.deferred.lastInput('submitLogin')).toEqual({ ...ctx.typed, returnTo: input.returnTo, shortLived: input.shortLived });
+      expect(ctx.deferred.lastInput('submitLogin')).toEqual({
+        ...ctx.typed,
+        returnTo: input.returnTo,
+        shortLived: input.shortLived,
+      });
     },
     locked: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
@@ -139,7 +160,11 @@ describeModel(loginMachine, {
       expect(canType(ctx)).toBe(true);
       expect(view(ctx).context.error).toEqual({ code: 'AccountLocked', lockSeconds: LOCK_SECONDS });
       expect(loginAccount(view(ctx).context.username)).toBe(ctx.lock!.account);
-      expect(view(ctx).context).toMatchObject({ ...ctx.typed, lockedAccount: ctx.lock!.account, lockedUntil: ctx.lock!.until });
+      expect(view(ctx).context).toMatchObject({
+        ...ctx.typed,
+        lockedAccount: ctx.lock!.account,
+        lockedUntil: ctx.lock!.until,
+      });
     },
     redirecting: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { failure, type Failure } from '../shared/actor-result.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { type Failure, failure } from '../shared/actor-result.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
 /**
@@ -48,7 +48,11 @@ export const logoutMachine = setup({
         src: 'logout',
         onDone: { target: 'loggedOut' },
         onError: [
-          { guard: { type: 'isServerRefusal', params: failure }, target: 'failed', actions: { type: 'assignFailure', params: failure } },
+          {
+            guard: { type: 'isServerRefusal', params: failure },
+            target: 'failed',
+            actions: { type: 'assignFailure', params: failure },
+          },
           { target: 'loggedOut' },
         ],
       },

@@ -1,6 +1,6 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { LogoutFailure } from './logout.machine.ts';
 
 /** How the server may refuse, and what the page must keep for it (written by hand). */
@@ -8,12 +8,18 @@ export const serverRefusals: Array<{ label: string; error: ApiError; failure: Lo
   {
     // The error handler's 5xx line is English and says nothing: the page's own words instead.
     label: '500',
-    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
+    error: new ApiError(500, {
+      ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'),
+      message: 'Internal server error',
+    }),
     failure: { code: 'UnexpectedError' },
   },
   {
     label: '429 (30 s)',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+      message: 'Too many requests',
+    }),
     failure: { code: 'RateLimited', retryAfterSeconds: 30 },
   },
 ];
@@ -25,4 +31,5 @@ export const logoutEvents: ModelEvent[] = [
   { type: 'xstate.error.actor.logout', error: new ApiError(0, null) },
 ];
 
-export const refusalOf = (event: ModelEvent) => serverRefusals.find((r) => r.error === (event as { error?: unknown }).error);
+export const refusalOf = (event: ModelEvent) =>
+  serverRefusals.find((r) => r.error === (event as { error?: unknown }).error);

@@ -1,14 +1,14 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
-import { logoutMachine, type LogoutFailure } from './logout.machine.ts';
+} from '#tests/support/model-harness.ts';
+import { type LogoutFailure, logoutMachine } from './logout.machine.ts';
 import { logoutEvents, refusalOf } from './logout.model-cases.ts';
 
 interface Ctx {

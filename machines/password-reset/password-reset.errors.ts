@@ -1,5 +1,5 @@
-import type { PasswordValidationCode } from '../../shared-domain/password.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import type { PasswordValidationCode } from '#shared-domain/password.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
 /**

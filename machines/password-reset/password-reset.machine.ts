@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validatePassword } from '../../shared-domain/password.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { validatePassword } from '#shared-domain/password.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
 import { requestProblemOf } from '../shared/request-problem.ts';
 import { changeFailureFrom, type PasswordResetFailure } from './password-reset.errors.ts';
@@ -23,7 +23,10 @@ export interface ChangePasswordRequest {
   password: string;
 }
 
-export type PasswordResetEvent = { type: 'form.change'; value: string } | { type: 'form.submit' } | { type: 'check.retry' };
+export type PasswordResetEvent =
+  | { type: 'form.change'; value: string }
+  | { type: 'form.submit' }
+  | { type: 'check.retry' };
 
 export const passwordResetMachine = setup({
   types: {
@@ -83,7 +86,8 @@ export const passwordResetMachine = setup({
       },
     },
     checkFailed: {
-      description: 'The server could not be asked about the link: AnErrorOccured (or too many requests, and the wait), with Retry.',
+      description:
+        'The server could not be asked about the link: AnErrorOccured (or too many requests, and the wait), with Retry.',
       tags: ['error'],
       on: { 'check.retry': { target: 'loading', actions: 'clearError' } },
     },

@@ -1,7 +1,7 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { PasswordValidationCode } from '../../shared-domain/password.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { PasswordValidationCode } from '#shared-domain/password.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { PasswordResetFailure } from './password-reset.errors.ts';
 import type { PasswordResetContext } from './password-reset.machine.ts';
@@ -15,7 +15,10 @@ export const CHANGED_MESSAGE = 'Your password was changed on every device';
  * Typed passwords, the first rule each breaks in the spec's order (§5) and the checklist the page shows (length,
  * number, upper, lower), written by hand. Several break more than one rule, so the order itself is under test.
  */
-export const passwords: Record<string, { code: PasswordValidationCode | null; met: [boolean, boolean, boolean, boolean] }> = {
+export const passwords: Record<
+  string,
+  { code: PasswordValidationCode | null; met: [boolean, boolean, boolean, boolean] }
+> = {
   '': { code: 'MISSING_PASSWORD', met: [false, false, false, false] },
   short1: { code: 'PASSWORD_NOT_ENOUGH_LENGTH', met: [false, true, false, true] }, // no uppercase either
   abcdefghijk: { code: 'PASSWORD_NO_DIGIT', met: [true, false, false, true] }, // no uppercase either
@@ -34,8 +37,18 @@ export const PASSWORD_BODY_LIMIT = 1024;
  * What GET password/change/check may fail with, whether the page must call the link invalid, and the refusal of the
  * request it must word itself when it cannot tell (written by hand).
  */
-export const checkFailures: Array<{ label: string; error: ApiError; invalid: boolean; problem: RequestProblem | null }> = [
-  { label: '400 INVALID_TOKEN', error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')), invalid: true, problem: null },
+export const checkFailures: Array<{
+  label: string;
+  error: ApiError;
+  invalid: boolean;
+  problem: RequestProblem | null;
+}> = [
+  {
+    label: '400 INVALID_TOKEN',
+    error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')),
+    invalid: true,
+    problem: null,
+  },
   {
     // Too many requests says nothing about the link: no verdict, and the wait is said, not a generic failure.
     label: '429 (30 s)',
@@ -54,7 +67,10 @@ export const checkFailures: Array<{ label: string; error: ApiError; invalid: boo
 export const changeFailures: Array<{ label: string; error: ApiError; failure: PasswordResetFailure }> = [
   {
     label: '400 with a message',
-    error: new ApiError(400, { ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'), message: 'The link has expired' }),
+    error: new ApiError(400, {
+      ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'),
+      message: 'The link has expired',
+    }),
     failure: { serverMessage: 'The link has expired' },
   },
   {
@@ -81,7 +97,10 @@ export const changeFailures: Array<{ label: string; error: ApiError; failure: Pa
   },
   {
     label: '500',
-    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
+    error: new ApiError(500, {
+      ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'),
+      message: 'Internal server error',
+    }),
     failure: { code: 'AnErrorOccured' },
   },
   { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },

@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   flushMicrotasks,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import type { PasswordResetFailure } from './password-reset.errors.ts';
 import { passwordResetMachine } from './password-reset.machine.ts';
 import {

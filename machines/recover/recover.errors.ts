@@ -1,7 +1,7 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { validateEmail } from '../../shared-domain/email.ts';
-import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { validateEmail } from '#shared-domain/email.ts';
+import { ServerCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
 /** Every failure the recovery form can show; the view translates each through one message table. */
 export type RecoverErrorCode = 'PleaseFillInEmail' | 'EmailInIncorrectFormat' | 'EmailNotRegistered' | 'AnErrorOccured';

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failure, type Failure } from '../shared/actor-result.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { type Failure, failure } from '../shared/actor-result.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
-import { recoverFailureFrom, validateRecoverEmail, type RecoverFailure } from './recover.errors.ts';
+import { type RecoverFailure, recoverFailureFrom, validateRecoverEmail } from './recover.errors.ts';
 
 export interface RecoverInput {
   /** Prefilled from the query (the invalid-link page sends the reader here with their address). */
@@ -23,7 +23,10 @@ export interface RecoverContext {
   resend: ResendOutcome | null;
 }
 
-export type RecoverEvent = { type: 'form.change'; value: string } | { type: 'form.submit' } | { type: 'recovery.resend' };
+export type RecoverEvent =
+  | { type: 'form.change'; value: string }
+  | { type: 'form.submit' }
+  | { type: 'recovery.resend' };
 
 const formHandlers = {
   'form.change': { actions: 'assignEmail' },

@@ -1,8 +1,8 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
-import { validateRecoverEmail, type RecoverErrorCode, type RecoverFailure } from './recover.errors.ts';
+import { type RecoverErrorCode, type RecoverFailure, validateRecoverEmail } from './recover.errors.ts';
 import type { RecoverContext } from './recover.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
@@ -17,7 +17,11 @@ export const typedEmails: Record<string, RecoverErrorCode | null> = {
 
 /** What GET password/recover may answer the first request with, and the failure the form must show. */
 export const sendFailures: Array<{ label: string; error: ApiError; code: RecoverFailure }> = [
-  { label: '400 code 82', error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), code: 'EmailNotRegistered' },
+  {
+    label: '400 code 82',
+    error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    code: 'EmailNotRegistered',
+  },
   {
     // The server's English words are never shown: the page says it from the code.
     label: '429 (90 s)',
@@ -27,7 +31,11 @@ export const sendFailures: Array<{ label: string; error: ApiError; code: Recover
     }),
     code: { code: 'RateLimited', retryAfterSeconds: 90 },
   },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), code: 'AnErrorOccured' },
+  {
+    label: '500',
+    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    code: 'AnErrorOccured',
+  },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
 ];
 
@@ -37,23 +45,37 @@ const RATE_LIMITED: RequestProblem = { code: 'RateLimited', retryAfterSeconds: n
  * What a resend may answer, the server message the confirmation must show (null: the page's own words) and the
  * refusal of the request it must word itself.
  */
-export const resendFailures: Array<{ label: string; error: ApiError; serverMessage: string | null; problem: RequestProblem | null }> = [
+export const resendFailures: Array<{
+  label: string;
+  error: ApiError;
+  serverMessage: string | null;
+  problem: RequestProblem | null;
+}> = [
   {
     label: '400 code 82 with the server message',
-    error: new ApiError(400, { ...apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered'), message: 'Email is not registered.' }),
+    error: new ApiError(400, {
+      ...apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered'),
+      message: 'Email is not registered.',
+    }),
     serverMessage: 'Email is not registered.',
     problem: null,
   },
   {
     label: '429 with an English message',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'),
+      message: 'Too many requests',
+    }),
     serverMessage: null,
     problem: RATE_LIMITED,
   },
   {
     // A 5xx body holds only the error handler's generic line: the page's own words read better.
     label: '500',
-    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'Internal server error' }),
+    error: new ApiError(500, {
+      ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'),
+      message: 'Internal server error',
+    }),
     serverMessage: null,
     problem: null,
   },

@@ -1,26 +1,35 @@
 import { expect, it } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   flushMicrotasks,
-  settleDeferred,
-  type DeferredActors,
   type ModelEvent,
-} from '../../tests/support/model-harness.ts';
+  settleDeferred,
+} from '#tests/support/model-harness.ts';
 import type { RecoverFailure } from './recover.errors.ts';
-import { recoverMachine, type ResendOutcome } from './recover.machine.ts';
-import { ADDRESS, recoverEvents, resendFailures, sendFailures, serializeRecover, typedEmails } from './recover.model-cases.ts';
+import { type ResendOutcome, recoverMachine } from './recover.machine.ts';
+import {
+  ADDRESS,
+  recoverEvents,
+  resendFailures,
+  sendFailures,
+  serializeRecover,
+  typedEmails,
+} from './recover.model-cases.ts';
 
 const input = { email: '' };
 
 function describeEvent(event: ModelEvent): string {
   const e = event as { type: string; value?: string; error?: unknown };
   if (e.type === 'form.change') return `email = ${JSON.stringify(e.value)}`;
-  if (e.type === 'xstate.error.actor.sendRecovery') return `sendRecovery fails ${sendFailures.find((f) => f.error === e.error)!.label}`;
-  if (e.type === 'xstate.error.actor.resendRecovery') return `resendRecovery fails ${resendFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type === 'xstate.error.actor.sendRecovery')
+    return `sendRecovery fails ${sendFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type === 'xstate.error.actor.resendRecovery')
+    return `resendRecovery fails ${resendFailures.find((f) => f.error === e.error)!.label}`;
   if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
   return e.type;
 }
@@ -78,7 +87,9 @@ describeModel(recoverMachine, {
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.resendRecovery': (step, ctx) => {
-      const { serverMessage, problem } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      const { serverMessage, problem } = resendFailures.find(
+        (f) => f.error === (step.event as { error: unknown }).error,
+      )!;
       ctx.expectedResend = { kind: 'failed', serverMessage, problem };
       return settleDeferred(ctx.deferred, step.event);
     },
@@ -122,7 +133,9 @@ describeModel(recoverMachine, {
 
 it('sends and keeps the address without the spaces a paste brings along', async () => {
   const deferred = createDeferredActors(['sendRecovery', 'resendRecovery']);
-  const actor = createActor(recoverMachine.provide({ actors: deferred.actors }), { input: { email: ` ${ADDRESS} ` } }).start();
+  const actor = createActor(recoverMachine.provide({ actors: deferred.actors }), {
+    input: { email: ` ${ADDRESS} ` },
+  }).start();
   actor.send({ type: 'form.submit' });
   expect(deferred.lastInput('sendRecovery')).toEqual({ email: ADDRESS });
   deferred.resolve('sendRecovery', undefined);

@@ -1,10 +1,15 @@
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { SessionUser } from './session-check.machine.ts';
 
 /** Model cases shared by the headless test and the test through the signed-in shell. */
-export const OLIVIA: SessionUser = { email: 'olivia@example.com', name: 'Olivia Owner', apiAccess: true, isGroupOwner: true };
+export const OLIVIA: SessionUser = {
+  email: 'olivia@example.com',
+  name: 'Olivia Owner',
+  apiAccess: true,
+  isGroupOwner: true,
+};
 
 export const checkFailures: Array<{ label: string; error: ApiError; ends: boolean }> = [
   { label: '401', error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')), ends: true },

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import { sessionCheckMachine } from './session-check.machine.ts';
 import { describeSessionCheckEvent, OLIVIA, sessionCheckEvents } from './session-check.model-cases.ts';
 

@@ -1,4 +1,4 @@
-import { pagePaths } from '../../shared-domain/page-paths.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 
 /**
  * Where the consent and Alexa Together pages send the browser (product.md §4, §7; docs/api/oauth.md). Built here,
@@ -84,5 +84,8 @@ export function alexaConsentUrl(params: URLSearchParams): string {
  * errorPageMessageKey); it never shows either as text.
  */
 export function errorPageUrl(description: string | null, error: string | null = null): string {
-  return `${pagePaths.error}?${query([['error', error], ['error_description', description]])}`;
+  return `${pagePaths.error}?${query([
+    ['error', error],
+    ['error_description', description],
+  ])}`;
 }

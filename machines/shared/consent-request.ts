@@ -1,7 +1,7 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { failure, type Failure } from './actor-result.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { type Failure, failure } from './actor-result.ts';
 import { isSessionEnded } from './session-ended.ts';
 
 /** What a page loading the request asks of the server: the page's own query, which carries the handle. */

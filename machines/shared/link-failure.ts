@@ -1,4 +1,4 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
 
 /**
  * Whether a failed request was never judged by the server: no answer at all (status 0), a timeout, a rate limit or a

@@ -13,7 +13,7 @@ import {
   exploreModel,
   listTransitions,
   type ModelEvent,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 
 /** Every kind of transition the coverage must tell apart: guarded alternatives, targetless, reenter, always, invoke, after. */
 const tiny = setup({
@@ -23,7 +23,10 @@ const tiny = setup({
   },
   actors: { fetchThing: fromPromise<string>(async () => 'thing') },
   delays: { patience: 500 },
-  guards: { isBig: ({ event }) => (event as { big?: boolean }).big === true, hasTicked: ({ context }) => context.ticks > 0 },
+  guards: {
+    isBig: ({ event }) => (event as { big?: boolean }).big === true,
+    hasTicked: ({ context }) => context.ticks > 0,
+  },
 }).createMachine({
   id: 'tiny',
   context: { ticks: 0 },
@@ -107,14 +110,22 @@ describe('coverage computation', () => {
   });
 
   it('is a pure function of the paths', () => {
-    expect(computeCoverage(tiny, [])).toMatchObject({ stateCount: 7, transitionCount: 10, missingTransitions: expect.any(Array) });
+    expect(computeCoverage(tiny, [])).toMatchObject({
+      stateCount: 7,
+      transitionCount: 10,
+      missingTransitions: expect.any(Array),
+    });
     expect(computeCoverage(tiny, []).missingStates).toHaveLength(7);
   });
 
   it('finds every edge with the default generator, and fewer paths with shortest', () => {
     const all = exploreModel(tiny, { events: [...allButNever, { type: 'never' }], serializeContext });
     expect(all.coverage.missingTransitions).toEqual([]);
-    const shortest = exploreModel(tiny, { events: [...allButNever, { type: 'never' }], serializeContext, pathGenerator: 'shortest' });
+    const shortest = exploreModel(tiny, {
+      events: [...allButNever, { type: 'never' }],
+      serializeContext,
+      pathGenerator: 'shortest',
+    });
     // One path per serialized state misses edges back into known states: the restart self-loop, the tick from a ticked idle.
     expect(shortest.coverage.missingTransitions).toContain('#tiny.idle on restart → #tiny.idle (reenter)');
   });
@@ -127,7 +138,9 @@ describe('coverage computation', () => {
 
   it('stops a runaway traversal at the limit', () => {
     const everyTick = (s: { value: unknown; context: unknown }) => ({ value: s.value, context: s.context });
-    expect(() => exploreModel(tiny, { events: allButNever, serialize: everyTick, limit: 50 })).toThrow(/limit exceeded/);
+    expect(() => exploreModel(tiny, { events: allButNever, serialize: everyTick, limit: 50 })).toThrow(
+      /limit exceeded/,
+    );
   });
 
   it('names state assertions that are missing or point nowhere', () => {

@@ -1,6 +1,6 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { isFieldIssue, SCHEMA_VALIDATION_ERROR, type FieldProblem } from '../../shared-domain/validation-error.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { type FieldProblem, isFieldIssue, SCHEMA_VALIDATION_ERROR } from '#shared-domain/validation-error.ts';
 
 /**
  * A refusal any endpoint can answer about how a request was made rather than what it asked: too many requests, a
@@ -23,7 +23,10 @@ export function requestProblemOf(error: unknown): RequestProblem | null {
   const name = error.body.error?.name;
   if (code === GenericCode.RATE_LIMITED) {
     const seconds = Number(data.retry_after_seconds);
-    return { code: 'RateLimited', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null };
+    return {
+      code: 'RateLimited',
+      retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null,
+    };
   }
   if (code === GenericCode.PAYLOAD_TOO_LARGE) return { code: 'RequestTooLarge' };
   if (code === GenericCode.VALIDATION_ERROR && name === SCHEMA_VALIDATION_ERROR) {

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { failure, type Failure } from './actor-result.ts';
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { requestProblemOf, type RequestProblem } from './request-problem.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { type Failure, failure } from './actor-result.ts';
+import { type RequestProblem, requestProblemOf } from './request-problem.ts';
 
 /**
  * The "send the verification mail again" part that three account pages share (signup success, an invalid activation

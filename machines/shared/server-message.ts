@@ -1,4 +1,4 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
 import { requestProblemOf } from './request-problem.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { failure, type Failure } from './actor-result.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { type Failure, failure } from './actor-result.ts';
 
 /**
  * 401 from any call of a signed-in page: the session is over (logged out elsewhere, revoked, expired). Nothing on the

@@ -1,17 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validateEmail, type EmailValidationCode } from '../../shared-domain/email.ts';
-import { isApiError } from '../../shared-domain/api-error.ts';
-import { ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
-import { failure, type Failure } from '../shared/actor-result.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { type EmailValidationCode, validateEmail } from '#shared-domain/email.ts';
+import { ServerCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import { type Failure, failure } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import {
-  resendVerification,
-  resendProblemOf,
-  resendVerificationGuards,
-  resendVerificationStates,
   type ResendVerificationContext,
   type ResendVerificationEvent,
+  resendProblemOf,
+  resendVerification,
+  resendVerificationGuards,
+  resendVerificationStates,
 } from '../shared/resend-verification.ts';
 
 export interface SignupResendInput {
@@ -19,7 +19,10 @@ export interface SignupResendInput {
 }
 
 /** What the email form says under the field: a rule the address breaks, or why the resend did not go out. */
-export type SignupResendErrorCode = EmailValidationCode | 'EmailNotRegistered' | 'AnErrorOccuredWhenResendingVerificationEmail';
+export type SignupResendErrorCode =
+  | EmailValidationCode
+  | 'EmailNotRegistered'
+  | 'AnErrorOccuredWhenResendingVerificationEmail';
 
 /**
  * A code of the page's own, or a refusal of the request itself, which the page words (too many requests and the wait,
@@ -69,12 +72,15 @@ export const signupResendMachine = setup({
     // than any account's) is an error.
     assignCheckProblem: assign({
       error: (_, { error }: Failure) =>
-        codeOf(error) === ValidationCode.EMAIL_INCORRECT_FORMAT ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT } : requestProblemOf(error),
+        codeOf(error) === ValidationCode.EMAIL_INCORRECT_FORMAT
+          ? { code: ValidationCode.EMAIL_INCORRECT_FORMAT }
+          : requestProblemOf(error),
     }),
     // A check without a verdict keeps only a refusal the page can word (too many requests); anything else is generic.
     assignCheckFailure: assign({ error: (_, { error }: Failure) => requestProblemOf(error) }),
     assignResendFailed: assign({
-      error: (_, { error }: Failure) => requestProblemOf(error) ?? { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const },
+      error: (_, { error }: Failure) =>
+        requestProblemOf(error) ?? { code: 'AnErrorOccuredWhenResendingVerificationEmail' as const },
     }),
     assignResendProblem: assign({ resendProblem: (_, failed: Failure) => resendProblemOf(failed) }),
     clearError: assign({ error: null }),
@@ -110,7 +116,8 @@ export const signupResendMachine = setup({
       },
     },
     checkFailed: {
-      description: 'The server could not be asked: AnErrorOccured (or too many requests, and the wait), with Retry and Login.',
+      description:
+        'The server could not be asked: AnErrorOccured (or too many requests, and the wait), with Retry and Login.',
       tags: ['error'],
       on: { 'check.retry': { target: 'checking', actions: 'clearError' } },
     },

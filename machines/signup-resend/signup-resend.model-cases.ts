@@ -1,7 +1,7 @@
-import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ServerCode, ValidationCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { GenericCode, ServerCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { SignupResendContext, SignupResendFailure } from './signup-resend.machine.ts';
 
@@ -26,13 +26,30 @@ function addressTooLong(field: 'username' | 'email'): ApiError {
   });
 }
 
-const tooLong = (field: 'username' | 'email'): RequestProblem => ({ code: 'FieldProblem', field, problem: 'too_long', limit: EMAIL_MAX_LENGTH });
+const tooLong = (field: 'username' | 'email'): RequestProblem => ({
+  code: 'FieldProblem',
+  field,
+  problem: 'too_long',
+  limit: EMAIL_MAX_LENGTH,
+});
 
 /** What GET signup/verify/check may fail with, and where the page must go (written by hand). */
 export const checkFailures: Array<{ label: string; error: ApiError; outcome: Outcome }> = [
-  { label: 'code 8 (not verified)', error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')), outcome: 'needsVerification' },
-  { label: 'code 82 (not registered)', error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')), outcome: { asking: { code: 'EmailNotRegistered' } } },
-  { label: 'MISSING_EMAIL', error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail')), outcome: { asking: null } },
+  {
+    label: 'code 8 (not verified)',
+    error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')),
+    outcome: 'needsVerification',
+  },
+  {
+    label: 'code 82 (not registered)',
+    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    outcome: { asking: { code: 'EmailNotRegistered' } },
+  },
+  {
+    label: 'MISSING_EMAIL',
+    error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail')),
+    outcome: { asking: null },
+  },
   {
     label: 'EMAIL_INCORRECT_FORMAT',
     error: new ApiError(400, apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat')),
@@ -42,7 +59,10 @@ export const checkFailures: Array<{ label: string; error: ApiError; outcome: Out
   { label: 'address over its limit', error: addressTooLong('username'), outcome: { asking: tooLong('username') } },
   {
     label: '429 (60 s)',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 }), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 }),
+      message: 'Too many requests',
+    }),
     outcome: { checkFailed: { code: 'RateLimited', retryAfterSeconds: 60 } },
   },
   { label: 'network failure', error: new ApiError(0, null), outcome: { checkFailed: null } },
@@ -52,14 +72,27 @@ export const checkFailures: Array<{ label: string; error: ApiError; outcome: Out
  * What GET signup/verify/resend may fail with, from the email form and from the verify-needed view alike: the error
  * the form must show, and the refusal the verify-needed view must word (null: its generic words).
  */
-export const resendFailures: Array<{ label: string; error: ApiError; fromForm: SignupResendFailure | 'verified'; fromView: RequestProblem | null }> = [
+export const resendFailures: Array<{
+  label: string;
+  error: ApiError;
+  fromForm: SignupResendFailure | 'verified';
+  fromView: RequestProblem | null;
+}> = [
   {
     label: '429 (120 s)',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      message: 'Too many requests',
+    }),
     fromForm: { code: 'RateLimited', retryAfterSeconds: 120 },
     fromView: { code: 'RateLimited', retryAfterSeconds: 120 },
   },
-  { label: 'address over its limit', error: addressTooLong('email'), fromForm: tooLong('email'), fromView: tooLong('email') },
+  {
+    label: 'address over its limit',
+    error: addressTooLong('email'),
+    fromForm: tooLong('email'),
+    fromView: tooLong('email'),
+  },
   {
     label: '500',
     error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
@@ -72,7 +105,12 @@ export const resendFailures: Array<{ label: string; error: ApiError; fromForm: S
     fromForm: { code: 'EmailNotRegistered' },
     fromView: null,
   },
-  { label: 'ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')), fromForm: 'verified', fromView: null },
+  {
+    label: 'ALREADY_VERIFIED',
+    error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')),
+    fromForm: 'verified',
+    fromView: null,
+  },
 ];
 
 const allEvents: ModelEvent[] = [
@@ -89,7 +127,9 @@ const allEvents: ModelEvent[] = [
 /** Typing is "clear the field, then type": an address goes into an empty field, or the field is emptied. */
 export function signupResendEvents(snapshot: { context: SignupResendContext }): ModelEvent[] {
   const current = snapshot.context.email;
-  return allEvents.filter((event) => event.type !== 'form.change' || (event.value !== current && (current === '' || event.value === '')));
+  return allEvents.filter(
+    (event) => event.type !== 'form.change' || (event.value !== current && (current === '' || event.value === '')),
+  );
 }
 
 /** The submit guard reads the address; nothing else of the context goes into the graph. */

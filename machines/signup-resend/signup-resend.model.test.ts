@@ -1,16 +1,16 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import { validateEmail } from '../../shared-domain/email.ts';
+import { type Actor, createActor } from 'xstate';
+import { validateEmail } from '#shared-domain/email.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
-import { signupResendMachine, type SignupResendFailure } from './signup-resend.machine.ts';
+import { type SignupResendFailure, signupResendMachine } from './signup-resend.machine.ts';
 import {
   checkFailures,
   describeSignupResendEvent,

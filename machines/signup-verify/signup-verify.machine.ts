@@ -1,15 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Region } from '../../shared-domain/account.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
+import type { Region } from '#shared-domain/account.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import {
-  resendVerification,
-  resendProblemOf,
-  resendVerificationGuards,
-  resendVerificationStates,
   type ResendVerificationContext,
   type ResendVerificationEvent,
+  resendProblemOf,
+  resendVerification,
+  resendVerificationGuards,
+  resendVerificationStates,
 } from '../shared/resend-verification.ts';
 
 export interface SignupVerifyInput {
@@ -73,7 +73,11 @@ export const signupVerifyMachine = setup({
         ],
         onError: [
           // No verdict on the link (network, server error, rate limit): calling it invalid would be untrue.
-          { guard: { type: 'isTransientFailure', params: failure }, target: 'failed', actions: { type: 'assignProblem', params: failure } },
+          {
+            guard: { type: 'isTransientFailure', params: failure },
+            target: 'failed',
+            actions: { type: 'assignProblem', params: failure },
+          },
           // InvalidActivationLink (unknown, expired or superseded token alike), with resend.
           { target: 'invalid' },
         ],

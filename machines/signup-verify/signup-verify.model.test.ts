@@ -1,17 +1,23 @@
 import { expect } from 'vitest';
-import { createActor, type Actor } from 'xstate';
-import type { Region } from '../../shared-domain/account.ts';
+import { type Actor, createActor } from 'xstate';
+import type { Region } from '#shared-domain/account.ts';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import { signupVerifyMachine, type VerifyAccountOutput } from './signup-verify.machine.ts';
-import { describeSignupVerifyEvent, input, resendFailures, signupVerifyEvents, verifyFailures } from './signup-verify.model-cases.ts';
+import {
+  describeSignupVerifyEvent,
+  input,
+  resendFailures,
+  signupVerifyEvents,
+  verifyFailures,
+} from './signup-verify.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof signupVerifyMachine>;

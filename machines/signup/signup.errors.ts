@@ -1,11 +1,15 @@
-import { isApiError } from '../../shared-domain/api-error.ts';
-import type { SignupValidationCode } from '../../shared-domain/account.ts';
-import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
-import { requestProblemOf, type RequestProblem } from '../shared/request-problem.ts';
+import type { SignupValidationCode } from '#shared-domain/account.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
 /** Why an invitation link cannot create an account (GET /api/signup/invite/check, docs/api/invitations.md). */
-export type InvitationProblem = 'InvitationNotFound' | 'InvitationUsed' | 'InvitationExpired' | 'InvitationEmailRegistered';
+export type InvitationProblem =
+  | 'InvitationNotFound'
+  | 'InvitationUsed'
+  | 'InvitationExpired'
+  | 'InvitationEmailRegistered';
 
 /** Every failure the signup pages can show as a translated message; the view translates it through one table. */
 export type SignupErrorCode = SignupValidationCode | 'CaptchaRequired' | 'AnErrorOccured' | InvitationProblem;
@@ -43,5 +47,8 @@ export function invitationProblemFrom(error: unknown): InvitationProblem {
 
 /** The invited form was refused for the link's sake, not for what was typed. */
 export function isInvitationRefusal(error: unknown): boolean {
-  return isApiError(error) && (error.code === GenericCode.INVALID_TOKEN || error.code === GenericCode.EMAIL_ALREADY_REGISTERED);
+  return (
+    isApiError(error) &&
+    (error.code === GenericCode.INVALID_TOKEN || error.code === GenericCode.EMAIL_ALREADY_REGISTERED)
+  );
 }

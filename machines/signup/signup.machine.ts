@@ -1,17 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validateSignup } from '../../shared-domain/account.ts';
-import { failure, output, type Failure } from '../shared/actor-result.ts';
+import { validateSignup } from '#shared-domain/account.ts';
+import { type Failure, failure, output } from '../shared/actor-result.ts';
 import { isTransientFailure } from '../shared/link-failure.ts';
 import { requestProblemOf } from '../shared/request-problem.ts';
 import {
-  resendVerification,
-  resendProblemOf,
-  resendVerificationGuards,
-  resendVerificationStates,
   type ResendVerificationContext,
   type ResendVerificationEvent,
+  resendProblemOf,
+  resendVerification,
+  resendVerificationGuards,
+  resendVerificationStates,
 } from '../shared/resend-verification.ts';
-import { invitationProblemFrom, isInvitationRefusal, signupFailureFrom, type SignupFailure } from './signup.errors.ts';
+import { invitationProblemFrom, isInvitationRefusal, type SignupFailure, signupFailureFrom } from './signup.errors.ts';
 
 export type SignupField = 'email' | 'friendlyName' | 'password';
 
@@ -76,7 +76,11 @@ export function createSignupMachine(kind: SignupKind) {
         src: 'checkInvitation',
         onDone: [
           // Back from a refused form whose link still works: the form as it was left.
-          { guard: 'hasAcceptedTerms', target: 'editing.termsAccepted', actions: { type: 'assignInvitation', params: output } },
+          {
+            guard: 'hasAcceptedTerms',
+            target: 'editing.termsAccepted',
+            actions: { type: 'assignInvitation', params: output },
+          },
           { target: 'editing', actions: { type: 'assignInvitation', params: output } },
         ],
         onError: [
@@ -132,7 +136,9 @@ export function createSignupMachine(kind: SignupKind) {
       }),
       acceptTerms: assign({ acceptTerms: true }),
       declineTerms: assign({ acceptTerms: false }),
-      assignCaptchaToken: assign({ captchaToken: ({ event }) => (event.type === 'captcha.solve' ? event.token : null) }),
+      assignCaptchaToken: assign({
+        captchaToken: ({ event }) => (event.type === 'captcha.solve' ? event.token : null),
+      }),
       clearCaptchaToken: assign({ captchaToken: null }),
       spendCaptchaToken: assign({ captchaToken: null, captchaRound: ({ context }) => context.captchaRound + 1 }),
       assignValidationError: assign({ error: ({ context }) => ({ code: validateSignup(context)! }) }),
@@ -168,7 +174,9 @@ export function createSignupMachine(kind: SignupKind) {
         initial: 'termsPending',
         on: {
           // Invited: the invitation fixed the email.
-          'form.change': direct ? { actions: 'assignField' } : { guard: { type: 'isEditableField', params: ({ event }) => event }, actions: 'assignField' },
+          'form.change': direct
+            ? { actions: 'assignField' }
+            : { guard: { type: 'isEditableField', params: ({ event }) => event }, actions: 'assignField' },
           ...(direct
             ? { 'captcha.solve': { actions: 'assignCaptchaToken' }, 'captcha.expire': { actions: 'clearCaptchaToken' } }
             : {}),
@@ -205,14 +213,22 @@ export function createSignupMachine(kind: SignupKind) {
           onError: [
             // Invited: the link itself was refused (used, expired, replaced, or its email registered meanwhile); the
             // form could only fail again, so the link is checked again to say why.
-            ...(direct ? [] : [{ guard: invitationRefusal, target: 'checking' as const, actions: 'clearError' as const }]),
+            ...(direct
+              ? []
+              : [{ guard: invitationRefusal, target: 'checking' as const, actions: 'clearError' as const }]),
             // Only an accepted form gets here, so the way back is to the accepted form; a token is single use.
-            { target: 'editing.termsAccepted', actions: direct ? [assignFailure, 'spendCaptchaToken' as const] : assignFailure },
+            {
+              target: 'editing.termsAccepted',
+              actions: direct ? [assignFailure, 'spendCaptchaToken' as const] : assignFailure,
+            },
           ],
         },
       },
       signedUp: direct
-        ? { description: 'The form is replaced by the server message; the verification mail can be sent again.', ...resendVerificationStates() }
+        ? {
+            description: 'The form is replaced by the server message; the verification mail can be sent again.',
+            ...resendVerificationStates(),
+          }
         : { description: 'The form is replaced by the server message and a way to sign in.', type: 'final' as const },
     },
   });

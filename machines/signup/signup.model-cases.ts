@@ -1,7 +1,7 @@
-import { NAME_MAX_LENGTH, validateSignup } from '../../shared-domain/account.ts';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode, ValidationCode } from '../../shared-domain/error-codes.ts';
-import type { ModelEvent } from '../../tests/support/model-graph.ts';
+import { NAME_MAX_LENGTH, validateSignup } from '#shared-domain/account.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from './signup.errors.ts';
 import type { SignupContext, SignupKind } from './signup.machine.ts';
@@ -18,7 +18,10 @@ export const INVITED_EMAIL = 'ivy@example.com';
 export const submitFailures: Array<{ label: string; error: ApiError; failure: SignupFailure }> = [
   {
     label: '409 with a message',
-    error: new ApiError(409, { ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'), message: 'This email is already registered' }),
+    error: new ApiError(409, {
+      ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'),
+      message: 'This email is already registered',
+    }),
     failure: { serverMessage: 'This email is already registered' },
   },
   {
@@ -29,7 +32,10 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
   {
     // The server's English words for a rate limit or a schema refusal are never shown: the page words the facts.
     label: '429 (120 s)',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      message: 'Too many requests',
+    }),
     failure: { code: 'RateLimited', retryAfterSeconds: 120 },
   },
   {
@@ -45,34 +51,65 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
     }),
     failure: { code: 'FieldProblem', field: 'friendly_name', problem: 'too_long', limit: NAME_MAX_LENGTH },
   },
-  { label: '500', error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'db down' }), failure: { code: 'AnErrorOccured' } },
+  {
+    label: '500',
+    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'db down' }),
+    failure: { code: 'AnErrorOccured' },
+  },
   { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },
 ];
 
 /** Invited only: POST signup/invite refuses the link itself, so the page checks it again (never a form that can only fail). */
 export const invitationRefusal = {
   label: '400 INVALID_TOKEN',
-  error: new ApiError(400, { ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'), message: 'The link is invalid or has expired' }),
+  error: new ApiError(400, {
+    ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'),
+    message: 'The link is invalid or has expired',
+  }),
 };
 
 /**
  * What GET signup/invite/check may fail with, and the invalid-invitation reason each must give (null: Retry instead,
  * with `retryProblem` worded when the server said why it did not answer).
  */
-export const invitationCheckFailures: Array<{ label: string; error: ApiError; problem: InvitationProblem | null; retryProblem?: RequestProblem }> = [
-  { label: '404 INVITATION_NOT_FOUND', error: new ApiError(404, apiErrorBody(GenericCode.INVITATION_NOT_FOUND, 'InvitationNotFound')), problem: 'InvitationNotFound' },
-  { label: '410 INVITATION_USED', error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_USED, 'InvitationUsed')), problem: 'InvitationUsed' },
-  { label: '410 INVITATION_EXPIRED', error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_EXPIRED, 'InvitationExpired')), problem: 'InvitationExpired' },
+export const invitationCheckFailures: Array<{
+  label: string;
+  error: ApiError;
+  problem: InvitationProblem | null;
+  retryProblem?: RequestProblem;
+}> = [
+  {
+    label: '404 INVITATION_NOT_FOUND',
+    error: new ApiError(404, apiErrorBody(GenericCode.INVITATION_NOT_FOUND, 'InvitationNotFound')),
+    problem: 'InvitationNotFound',
+  },
+  {
+    label: '410 INVITATION_USED',
+    error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_USED, 'InvitationUsed')),
+    problem: 'InvitationUsed',
+  },
+  {
+    label: '410 INVITATION_EXPIRED',
+    error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_EXPIRED, 'InvitationExpired')),
+    problem: 'InvitationExpired',
+  },
   {
     label: '409 EMAIL_ALREADY_REGISTERED',
     error: new ApiError(409, apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered')),
     problem: 'InvitationEmailRegistered',
   },
-  { label: '400 VALIDATION_ERROR', error: new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError')), problem: 'InvitationNotFound' },
+  {
+    label: '400 VALIDATION_ERROR',
+    error: new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError')),
+    problem: 'InvitationNotFound',
+  },
   {
     // Too many requests says nothing about the link: neither an invalid invitation nor a generic failure, but the wait.
     label: '429 (30 s)',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+      message: 'Too many requests',
+    }),
     problem: null,
     retryProblem: { code: 'RateLimited', retryAfterSeconds: 30 },
   },
@@ -84,11 +121,18 @@ export const invitationCheckFailures: Array<{ label: string; error: ApiError; pr
 export const resendFailures: Array<{ label: string; error: ApiError; problem: RequestProblem | null }> = [
   {
     label: '429 (120 s)',
-    error: new ApiError(429, { ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }), message: 'Too many requests' }),
+    error: new ApiError(429, {
+      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      message: 'Too many requests',
+    }),
     problem: { code: 'RateLimited', retryAfterSeconds: 120 },
   },
   { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), problem: null },
-  { label: '400 ALREADY_VERIFIED', error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')), problem: null },
+  {
+    label: '400 ALREADY_VERIFIED',
+    error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')),
+    problem: null,
+  },
 ];
 
 const allEvents = (kind: SignupKind): ModelEvent[] => [
@@ -100,12 +144,19 @@ const allEvents = (kind: SignupKind): ModelEvent[] => [
         { type: 'xstate.error.actor.submitSignup', error: invitationRefusal.error },
       ]
     : []),
-  ...(Object.keys(filled) as Array<keyof typeof filled>).map((field) => ({ type: 'form.change', field, value: filled[field] })),
+  ...(Object.keys(filled) as Array<keyof typeof filled>).map((field) => ({
+    type: 'form.change',
+    field,
+    value: filled[field],
+  })),
   { type: 'terms.accept' },
   { type: 'terms.decline' },
   ...(kind === 'direct' ? [{ type: 'captcha.solve', token: CAPTCHA_TOKEN }, { type: 'captcha.expire' }] : []),
   { type: 'form.submit' },
-  { type: 'xstate.done.actor.submitSignup', output: { message: kind === 'direct' ? SUCCESS_MESSAGE : INVITED_SUCCESS_MESSAGE } },
+  {
+    type: 'xstate.done.actor.submitSignup',
+    output: { message: kind === 'direct' ? SUCCESS_MESSAGE : INVITED_SUCCESS_MESSAGE },
+  },
   ...submitFailures.map(({ error }) => ({ type: 'xstate.error.actor.submitSignup' as const, error })),
   ...(kind === 'direct'
     ? [
@@ -146,7 +197,9 @@ export const serializeSignupContext = (context: SignupContext) => ({
 export function describeSignupEvent(event: ModelEvent): string {
   const e = event as { type: string; field?: string; value?: string; error?: unknown };
   if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
-  const failure = [...submitFailures, invitationRefusal, ...invitationCheckFailures, ...resendFailures].find((f) => f.error === e.error);
+  const failure = [...submitFailures, invitationRefusal, ...invitationCheckFailures, ...resendFailures].find(
+    (f) => f.error === e.error,
+  );
   if (failure) return `${e.type.slice(19)} fails ${failure.label}`;
   if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;

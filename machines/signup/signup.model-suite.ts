@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
 import {
   createDeferredActors,
+  type DeferredActors,
   describeModel,
   execDeferred,
   expectSameState,
   flushMicrotasks,
   settleDeferred,
-  type DeferredActors,
-} from '../../tests/support/model-harness.ts';
+} from '#tests/support/model-harness.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { SignupFailure } from './signup.errors.ts';
 import type { createSignupMachine, SignupField, SignupKind } from './signup.machine.ts';
@@ -137,7 +137,9 @@ export function describeSignupMachine(machine: SignupMachine, kind: SignupKind) 
         return settleDeferred(ctx.deferred, step.event);
       },
       'xstate.error.actor.checkInvitation': (step, ctx) => {
-        const { problem, retryProblem } = invitationCheckFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        const { problem, retryProblem } = invitationCheckFailures.find(
+          (f) => f.error === (step.event as { error: unknown }).error,
+        )!;
         ctx.expectedError = problem ? { code: problem } : (retryProblem ?? null);
         return settleDeferred(ctx.deferred, step.event);
       },
@@ -162,7 +164,9 @@ export function describeSignupMachine(machine: SignupMachine, kind: SignupKind) 
       'resend.request': (_step, ctx) => ctx.actor.send({ type: 'resend.request' }),
       ...execDeferred((ctx: Ctx) => ctx.deferred, ['resendVerification']),
       'xstate.error.actor.resendVerification': (step, ctx) => {
-        ctx.expectedResendProblem = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.problem;
+        ctx.expectedResendProblem = resendFailures.find(
+          (f) => f.error === (step.event as { error: unknown }).error,
+        )!.problem;
         return settleDeferred(ctx.deferred, step.event);
       },
     },
@@ -263,7 +267,7 @@ export function describeSignupMachine(machine: SignupMachine, kind: SignupKind) 
         : []),
       ['empty password', { password: '', friendlyName: '' }, 'MISSING_PASSWORD'],
       ['9 characters', { password: 'Secret123', friendlyName: '' }, 'PASSWORD_NOT_ENOUGH_LENGTH'],
-      ['33 characters', { password: 'Secret1234'.repeat(3) + 'abc', friendlyName: '' }, 'PASSWORD_NOT_ENOUGH_LENGTH'],
+      ['33 characters', { password: `${'Secret1234'.repeat(3)}abc`, friendlyName: '' }, 'PASSWORD_NOT_ENOUGH_LENGTH'],
       ['no digit', { password: 'SecretSecret', friendlyName: '' }, 'PASSWORD_NO_DIGIT'],
       ['no uppercase', { password: 'secret1234', friendlyName: '' }, 'PASSWORD_NO_UPPERCASE'],
       ['no lowercase', { password: 'SECRET1234', friendlyName: '' }, 'PASSWORD_NO_LOWERCASE'],
@@ -273,7 +277,11 @@ export function describeSignupMachine(machine: SignupMachine, kind: SignupKind) 
       const checkInvitation = fromPromise(async () => ({ email: INVITED_EMAIL }));
       const actor = createActor(machine.provide({ actors: { checkInvitation } })).start();
       await flushMicrotasks();
-      for (const [field, value] of Object.entries({ ...filled, ...(kind === 'invited' ? { email: undefined } : {}), ...fields })) {
+      for (const [field, value] of Object.entries({
+        ...filled,
+        ...(kind === 'invited' ? { email: undefined } : {}),
+        ...fields,
+      })) {
         if (value !== undefined) actor.send({ type: 'form.change', field: field as SignupField, value });
       }
       actor.send({ type: 'terms.accept' });

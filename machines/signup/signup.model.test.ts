@@ -1,4 +1,4 @@
-import { describeSignupMachine } from './signup.model-suite.ts';
 import { signupMachine } from './signup.machine.ts';
+import { describeSignupMachine } from './signup.model-suite.ts';
 
 describeSignupMachine(signupMachine, 'direct');

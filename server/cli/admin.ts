@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { toLocale } from '#shared-domain/locales.ts';
+import type { Config } from '../config.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -7,8 +9,6 @@ import { loadDotEnv } from '../lib/env-file.ts';
 import { inviteUser } from '../modules/invitations/invitations.service.ts';
 import { findUserByEmail } from '../modules/users/users.repository.ts';
 import { createUser, listUsers } from '../modules/users/users.service.ts';
-import type { Config } from '../config.ts';
-import { toLocale } from '../../shared-domain/locales.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as accountLifecycle from './migrations/2026-11-22_account-lifecycle.ts';
 import * as initial from './migrations/2026-11-22_initial.ts';
 import * as oauth from './migrations/2026-11-22_oauth.ts';

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
 
 /**

@@ -4,7 +4,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export const enUs: ServerTexts = {
   messages: {
-    signupSent: (email) => `We have sent a confirmation email to ${email}. Open the link in it to activate your account.`,
+    signupSent: (email) =>
+      `We have sent a confirmation email to ${email}. Open the link in it to activate your account.`,
     invitedSignupDone: 'Your account has been created. You can now sign in.',
     verificationResent: (email) =>
       `We have sent a new confirmation email to ${email}. Open the link in it to activate your account.`,
@@ -44,7 +45,8 @@ export const enUs: ServerTexts = {
     },
     reset: {
       subject: (product) => `Reset your ${product} password`,
-      intro: () => 'We received a request to reset the password of your account. Choose a new password with the link below.',
+      intro: () =>
+        'We received a request to reset the password of your account. Choose a new password with the link below.',
       action: 'Reset password',
       validity: (minutes) => `The link is valid for ${plural(minutes, 'minute', 'minutes')} and works once.`,
       ignore: 'If you did not ask to reset your password, you can ignore this email: your password stays the same.',

@@ -48,7 +48,8 @@ export const fiFi: ServerTexts = {
       subject: (product) => `Vaihda salasanasi palveluun ${product}`,
       intro: () => 'Saimme pyynnön vaihtaa tilisi salasanan. Valitse uusi salasana alla olevan linkin kautta.',
       action: 'Vaihda salasana',
-      validity: (minutes) => `Linkki on voimassa ${count(minutes, 'minuutin', 'minuuttia')}, ja sitä voi käyttää kerran.`,
+      validity: (minutes) =>
+        `Linkki on voimassa ${count(minutes, 'minuutin', 'minuuttia')}, ja sitä voi käyttää kerran.`,
       ignore: 'Jos et pyytänyt salasanan vaihtoa, voit jättää tämän viestin huomiotta. Salasanasi pysyy ennallaan.',
     },
     invitation: {

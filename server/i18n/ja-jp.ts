@@ -2,7 +2,8 @@ import type { ServerTexts } from './types.ts';
 
 export const jaJp: ServerTexts = {
   messages: {
-    signupSent: (email) => `${email} に確認メールを送信しました。メール内のリンクを開いてアカウントを有効にしてください。`,
+    signupSent: (email) =>
+      `${email} に確認メールを送信しました。メール内のリンクを開いてアカウントを有効にしてください。`,
     invitedSignupDone: 'アカウントが作成されました。サインインできます。',
     verificationResent: (email) =>
       `${email} に確認メールを再送信しました。メール内のリンクを開いてアカウントを有効にしてください。`,
@@ -48,7 +49,8 @@ export const jaJp: ServerTexts = {
         'アカウントのパスワード再設定のリクエストを受け付けました。以下のリンクから新しいパスワードを設定してください。',
       action: 'パスワードを再設定する',
       validity: (minutes) => `このリンクの有効期限は ${minutes} 分で、1回のみ使用できます。`,
-      ignore: 'パスワードの再設定をリクエストしていない場合は、このメールを無視してください。パスワードは変更されません。',
+      ignore:
+        'パスワードの再設定をリクエストしていない場合は、このメールを無視してください。パスワードは変更されません。',
     },
     invitation: {
       subject: (inviter, product) => `${inviter} さんから ${product} への招待が届いています`,

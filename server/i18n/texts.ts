@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, toLocale, type Locale } from '../../shared-domain/locales.ts';
+import { DEFAULT_LOCALE, type Locale, toLocale } from '#shared-domain/locales.ts';
 import { enUs } from './en-us.ts';
 import { fiFi } from './fi-fi.ts';
 import { jaJp } from './ja-jp.ts';

@@ -1,4 +1,4 @@
-import type { SignupValidationCode } from '../../shared-domain/account.ts';
+import type { SignupValidationCode } from '#shared-domain/account.ts';
 
 /**
  * Every text the server itself sends to people: messages the SPA shows as they come (product.md §8 "Signup server

@@ -1,7 +1,7 @@
-import type { SignupValidationCode } from '../../shared-domain/account.ts';
-import { ValidationCode } from '../../shared-domain/error-codes.ts';
-import type { ErrorName } from '../../shared-domain/error-catalogue.ts';
-import { appError, type AppError } from '../errors.ts';
+import type { SignupValidationCode } from '#shared-domain/account.ts';
+import type { ErrorName } from '#shared-domain/error-catalogue.ts';
+import { ValidationCode } from '#shared-domain/error-codes.ts';
+import { type AppError, appError } from '../errors.ts';
 import type { ServerTexts } from '../i18n/types.ts';
 
 // The account-lifecycle errors, each with its message in the request's language: the signup and password pages show

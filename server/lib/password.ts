@@ -1,8 +1,13 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash, type Options, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id minimum (19 MiB, t=2, p=1). Algorithm 2 is Argon2id; the package exports it as a const enum,
 // which erasable-only TypeScript cannot reference.
-const ARGON2_OPTIONS: Options = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 as Options['algorithm'] };
+const ARGON2_OPTIONS: Options = {
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+  algorithm: 2 as Options['algorithm'],
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

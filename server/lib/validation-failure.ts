@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import {
-  SCHEMA_VALIDATION_ERROR,
   type FieldIssue,
   type FieldProblem,
+  SCHEMA_VALIDATION_ERROR,
   type ValidationErrorData,
-} from '../../shared-domain/validation-error.ts';
-import { appError, type AppError } from '../errors.ts';
+} from '#shared-domain/validation-error.ts';
+import { type AppError, appError } from '../errors.ts';
 
 /**
  * A request that breaks its contract becomes a 400 the client can act on (never a 500): error.data names the field and
@@ -21,10 +21,12 @@ export function validationFailure(error: z.ZodError): AppError {
 
 function toFieldIssues(issue: z.core.$ZodIssue): FieldIssue[] {
   const field = issue.path.length > 0 ? String(issue.path[0]) : null;
-  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: field ?? key, problem: 'unknown_field' }));
+  if (issue.code === 'unrecognized_keys')
+    return issue.keys.map((key) => ({ field: field ?? key, problem: 'unknown_field' }));
   if (issue.code === 'too_big' || issue.code === 'too_small') {
     const bound = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
-    const kind = issue.origin === 'string' ? 'string' : issue.origin === 'array' || issue.origin === 'set' ? 'list' : 'number';
+    const kind =
+      issue.origin === 'string' ? 'string' : issue.origin === 'array' || issue.origin === 'set' ? 'list' : 'number';
     const problem: FieldProblem = SIZE_PROBLEMS[issue.code][kind];
     return [Number.isFinite(bound) ? { field, problem, limit: bound } : { field, problem }];
   }

@@ -5,7 +5,7 @@ import type {
   FastifyTypeProvider,
 } from 'fastify';
 import { z } from 'zod';
-import type { RouteContract } from '../../shared-domain/contracts/contract.ts';
+import type { RouteContract } from '#shared-domain/contracts/contract.ts';
 import { validationFailure } from './validation-failure.ts';
 
 /**
@@ -40,7 +40,9 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
   (data: unknown) => {
     const result = schema.safeParse(data);
     if (!result.success) {
-      throw new Error(`${method} ${url} answered ${httpStatus} outside its contract:\n${z.prettifyError(result.error)}`);
+      throw new Error(
+        `${method} ${url} answered ${httpStatus} outside its contract:\n${z.prettifyError(result.error)}`,
+      );
     }
     return JSON.stringify(data);
   };
@@ -64,7 +66,9 @@ export function routeOf<C extends RouteContract>(contract: C, config: FastifyCon
     response: contract.response,
   };
   // Fastify warns about a part named without a schema.
-  const schema = Object.fromEntries(Object.entries(parts).filter(([, part]) => part !== undefined)) as FastifyPartsOf<C>;
+  const schema = Object.fromEntries(
+    Object.entries(parts).filter(([, part]) => part !== undefined),
+  ) as FastifyPartsOf<C>;
   return { method: contract.method, url: contract.url, schema, config: { ...config, contract } };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../../shared-domain/error-codes.ts';
+import type { ApiErrorBody } from '#shared-domain/error-codes.ts';
 import { AppError, appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { isNavigation } from './static-spa.plugin.ts';

@@ -1,6 +1,6 @@
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { createMailTransport } from '../modules/mail/mail.transport.ts';
-import { startMailWorker, type MailWorker } from '../modules/mail/mail.worker.ts';
+import { type MailWorker, startMailWorker } from '../modules/mail/mail.worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appError, type AppError } from '../errors.ts';
+import { type AppError, appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { RouteContract } from '../../shared-domain/contracts/contract.ts';
+import type { RouteContract } from '#shared-domain/contracts/contract.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 export interface RecordedRoute {

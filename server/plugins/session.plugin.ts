@@ -1,13 +1,13 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CLAIMS_COOKIE, SESSION_COOKIE, type SessionClaims } from '../../shared-domain/login.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE, type SessionClaims } from '#shared-domain/login.ts';
 import type { Config } from '../config.ts';
-import { appError, type AppError } from '../errors.ts';
+import { type AppError, appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import {
-  resolveSession,
   type ClientInfo,
   type OpenedSession,
+  resolveSession,
   type SessionContext,
 } from '../modules/sessions/sessions.service.ts';
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pageOf, pagePaths, type PagePath } from '../../shared-domain/page-paths.ts';
+import { type PagePath, pageOf, pagePaths } from '#shared-domain/page-paths.ts';
 import { appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { consentPageData } from '../modules/consent/consent-page-data.ts';
@@ -120,7 +120,9 @@ const gzipAsync = promisify(gzip);
 function compress(encoding: Encoding, html: string): Promise<Buffer> {
   const input = Buffer.from(html);
   return encoding === 'br'
-    ? brotli(input, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: input.length } })
+    ? brotli(input, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: input.length },
+      })
     : gzipAsync(input, { level: 6 });
 }
 

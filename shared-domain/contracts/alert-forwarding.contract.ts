@@ -8,13 +8,18 @@ import { defineRoute, okData, okEmpty } from './contract.ts';
 export const alertForwardingConfig = z.object({
   url: z.string().meta({ description: 'The webhook every alert is POSTed to' }),
   name: z.string().meta({ description: 'The credential’s application name' }),
-  group_public_key: z.string().meta({ description: 'Your RSA public key as the portal stored it (re-encoded SPKI PEM)' }),
-  companyId: z.string().nullable().meta({
-    description:
-      'The company id the legacy version 3 alert feed addresses the account by: present while the account still ' +
-      'receives V3 alerts, null once they were stopped',
-    examples: ['ACME-42'],
-  }),
+  group_public_key: z
+    .string()
+    .meta({ description: 'Your RSA public key as the portal stored it (re-encoded SPKI PEM)' }),
+  companyId: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'The company id the legacy version 3 alert feed addresses the account by: present while the account still ' +
+        'receives V3 alerts, null once they were stopped',
+      examples: ['ACME-42'],
+    }),
   portal_public_key: z.string().meta({
     description:
       'The portal’s RSA public key (SPKI PEM) that verifies every alert’s signature, the current one after Acquire New ' +
@@ -28,7 +33,9 @@ const base64 = (description: string) => z.string().meta({ description: `Standard
 export const alertEnvelope = z
   .object({
     version: z.literal(4),
-    encrypted_seed: base64('32 random bytes, fresh for every alert, RSA-OAEP (SHA-256, MGF1 SHA-256) to your public key'),
+    encrypted_seed: base64(
+      '32 random bytes, fresh for every alert, RSA-OAEP (SHA-256, MGF1 SHA-256) to your public key',
+    ),
     iv: base64('the 12-byte AES-256-GCM nonce'),
     ciphertext: base64('the alert, UTF-8 JSON, under AES-256-GCM'),
     tag: base64('the 16-byte GCM tag'),
@@ -42,9 +49,12 @@ export const alertEnvelope = z
 /** What a setup or Acquire New Keys answers: keys shown this once. */
 export const alertForwardingKeys = z.object({
   aes_key: z.string().meta({
-    description: 'The AES-256 key, 32 bytes as 64 hex characters: answered this once, keep it as secret as your private key',
+    description:
+      'The AES-256 key, 32 bytes as 64 hex characters: answered this once, keep it as secret as your private key',
   }),
-  portal_public_key: z.string().meta({ description: 'The portal’s RSA public key (SPKI PEM) that verifies the signatures (new after Acquire New Keys)' }),
+  portal_public_key: z.string().meta({
+    description: 'The portal’s RSA public key (SPKI PEM) that verifies the signatures (new after Acquire New Keys)',
+  }),
   example: alertEnvelope.meta({
     description: 'An example alert sealed with these keys: opened, it is an alert with `"example": true`',
   }),
@@ -59,13 +69,17 @@ export const alertForwardingEditResult = z.object({
 });
 
 // Lengths bound the request; the service owns the rules (https webhook on a public host, 2048-bit RSA key).
-const url = z.string().max(4096).meta({
-  description:
-    'The webhook: https on a public host, without user name, password or fragment (not localhost, a single-label or ' +
-    '.local name, or a private, loopback or link-local address). The portal does not call it when it is saved',
-});
+const url = z
+  .string()
+  .max(4096)
+  .meta({
+    description:
+      'The webhook: https on a public host, without user name, password or fragment (not localhost, a single-label or ' +
+      '.local name, or a private, loopback or link-local address). The portal does not call it when it is saved',
+  });
 const publicRsaKey = z.string().max(8192).meta({
-  description: 'Your 2048-bit RSA public key as SPKI PEM (`-----BEGIN PUBLIC KEY-----`); not PKCS #1, not a private key',
+  description:
+    'Your 2048-bit RSA public key as SPKI PEM (`-----BEGIN PUBLIC KEY-----`); not PKCS #1, not a private key',
 });
 const params = z.strictObject({ client_uid: z.string().min(1).max(200) });
 const DEVELOPER = ['NotOwner', 'AccessDenied', 'ClientNotFound'] as const;
@@ -75,7 +89,8 @@ const DEVELOPER_NOTES = {
   AccessDenied: 'the group has no API access',
   ClientNotFound: 'no such credential: one of another account answers alike',
 } as const;
-const KEYS_ANSWER = 'Answered with Cache-Control: no-store. Key-issuing calls (setup, Acquire New Keys) are limited to 20 a minute per account.';
+const KEYS_ANSWER =
+  'Answered with Cache-Control: no-store. Key-issuing calls (setup, Acquire New Keys) are limited to 20 a minute per account.';
 const PEM_EXAMPLE = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBg…\n-----END PUBLIC KEY-----';
 
 export const getConfig = defineRoute({
@@ -102,12 +117,19 @@ export const setUp = defineRoute({
     .strictObject({ url, public_rsa_key: publicRsaKey })
     .meta({ examples: [{ url: 'https://alerts.example.com/hook', public_rsa_key: PEM_EXAMPLE }] }),
   response: { 200: okData(alertForwardingKeys) },
-  errors: [...DEVELOPER, 'InvalidForwardAlertWebhook', 'InvalidRsaPublicKey', 'AlertForwardingAlreadyConfigured', 'RateLimited'],
+  errors: [
+    ...DEVELOPER,
+    'InvalidForwardAlertWebhook',
+    'InvalidRsaPublicKey',
+    'AlertForwardingAlreadyConfigured',
+    'RateLimited',
+  ],
   errorNotes: {
     ...DEVELOPER_NOTES,
     ValidationError: 'a missing or unknown field, or one over its length (`error.data` names the field and the limit)',
     AlertForwardingAlreadyConfigured: 'set up already: the first keys stand, new ones come from Acquire New Keys (PUT)',
-    RateLimited: 'more than 20 key-issuing calls a minute for the account; `error.data.retry_after_seconds` says how long to wait',
+    RateLimited:
+      'more than 20 key-issuing calls a minute for the account; `error.data.retry_after_seconds` says how long to wait',
   },
 });
 
@@ -136,7 +158,8 @@ export const edit = defineRoute({
   errorNotes: {
     ...DEVELOPER_NOTES,
     NoAlertConfig: 'nothing is set up for this credential',
-    RateLimited: 'Acquire New Keys past 20 key-issuing calls a minute for the account (edits of the url or key are not counted)',
+    RateLimited:
+      'Acquire New Keys past 20 key-issuing calls a minute for the account (edits of the url or key are not counted)',
   },
 });
 
@@ -144,7 +167,8 @@ export const clear = defineRoute({
   method: 'DELETE',
   url: '/api/alert_forwarding_config/:client_uid',
   summary: 'Stop forwarding a credential’s alerts',
-  description: 'Clear Data: the configuration and its keys are deleted for good (deleting the credential does the same).',
+  description:
+    'Clear Data: the configuration and its keys are deleted for good (deleting the credential does the same).',
   tags: ['Alert forwarding'],
   security: ['session'],
   params,

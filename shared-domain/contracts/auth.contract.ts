@@ -51,19 +51,27 @@ export const logout = defineRoute({
     'the logout page with the query carried along (303); a fetch gets JSON.',
   tags: ['Account'],
   // Carried along to the logout page whatever they are, so never refused.
-  query: judgedByTheRoute(z.looseObject({
-    error: carried,
-    error_description: carried,
-    application_name: carried,
-    request: carried.meta({ description: 'Handle of the pending authorization request (consent Cancel)' }),
-    client_id: carried,
-    redirect_uri: carried,
-    state: carried,
-  })),
+  query: judgedByTheRoute(
+    z.looseObject({
+      error: carried,
+      error_description: carried,
+      application_name: carried,
+      request: carried.meta({ description: 'Handle of the pending authorization request (consent Cancel)' }),
+      client_id: carried,
+      redirect_uri: carried,
+      state: carried,
+    }),
+  ),
   response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
   otherAnswers: {
-    302: { description: 'Consent Cancel: to the client redirect URI with error=access_denied', headers: { location: 'The client redirect URI' } },
-    303: { description: 'A navigation: to /pages/logout with the same query', headers: { location: '/pages/logout?…' } },
+    302: {
+      description: 'Consent Cancel: to the client redirect URI with error=access_denied',
+      headers: { location: 'The client redirect URI' },
+    },
+    303: {
+      description: 'A navigation: to /pages/logout with the same query',
+      headers: { location: '/pages/logout?…' },
+    },
   },
   errors: [],
 });

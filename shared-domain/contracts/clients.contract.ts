@@ -12,7 +12,9 @@ const ids = {
 };
 const grantType = z.enum(GRANT_TYPES);
 const redirectUris = z.array(z.string()).meta(describe('Empty for client_credentials'));
-const scope = z.string().meta(describe('Space-separated resource:permission: what the client may ask for (docs/api/oauth.md "Scopes")'));
+const scope = z
+  .string()
+  .meta(describe('Space-separated resource:permission: what the client may ask for (docs/api/oauth.md "Scopes")'));
 
 /** One credential: never its secret or its hash. */
 export const credential = z.object({
@@ -22,7 +24,10 @@ export const credential = z.object({
   redirect_uris: redirectUris,
   scope,
   created_at: z.number().meta(describe('Epoch milliseconds')),
-  last_used_at: z.number().nullable().meta(describe('Epoch milliseconds of the last successful token request; null before')),
+  last_used_at: z
+    .number()
+    .nullable()
+    .meta(describe('Epoch milliseconds of the last successful token request; null before')),
 });
 
 /** The limits the page shows before they bite: the server's own numbers, so the page keeps no copy of them. */
@@ -37,7 +42,9 @@ export const credentialLimits = z.object({
 /** Absolute URLs of this portal's authorization server (from PUBLIC_URL), as its RFC 8414 metadata names them. */
 export const oauthEndpoints = z
   .object({ authorization_endpoint: z.string(), token_endpoint: z.string() })
-  .meta(describe('This portal’s authorization and token endpoints, as /.well-known/oauth-authorization-server names them'));
+  .meta(
+    describe('This portal’s authorization and token endpoints, as /.well-known/oauth-authorization-server names them'),
+  );
 
 /** What creating a grant or rotating its secret answers: the secret exists only in this answer. */
 export const grantSecret = z.object({
@@ -64,7 +71,10 @@ const SECRET_EXAMPLE = {
 
 const DEVELOPER = ['NotOwner', 'AccessDenied'] as const;
 // Checked in this order after the session (docs/api/credentials.md "Who may").
-const DEVELOPER_NOTES = { NotOwner: 'the caller is not the group owner', AccessDenied: 'the group has no API access' } as const;
+const DEVELOPER_NOTES = {
+  NotOwner: 'the caller is not the group owner',
+  AccessDenied: 'the group has no API access',
+} as const;
 
 export const credentials = defineRoute({
   method: 'GET',
@@ -123,7 +133,10 @@ export const createGrant = defineRoute({
   // Lengths bound the request; the service owns the rules (grant types, URI shape, name length, caps) and names them.
   body: z
     .strictObject({
-      grant_type: z.string().max(64).meta(describe(GRANT_TYPES.join(' or '))),
+      grant_type: z
+        .string()
+        .max(64)
+        .meta(describe(GRANT_TYPES.join(' or '))),
       application_name: z
         .string()
         .max(1000)
@@ -150,7 +163,13 @@ export const createGrant = defineRoute({
         ),
     })
     .meta({
-      examples: [{ grant_type: 'authorization_code', application_name: 'Care app', redirect_uris: ['https://care.example.com/cb'] }],
+      examples: [
+        {
+          grant_type: 'authorization_code',
+          application_name: 'Care app',
+          redirect_uris: ['https://care.example.com/cb'],
+        },
+      ],
     }),
   response: { 200: okData(grantSecret).meta({ examples: [{ success: true, data: SECRET_EXAMPLE }] }) },
   errors: [
@@ -190,7 +209,10 @@ export const rotateSecret = defineRoute({
   body: z.strictObject({ client_id: z.string().min(1).max(200) }).meta({ examples: [{ client_id: 'a1b2c3…' }] }),
   response: { 200: okData(grantSecret) },
   errors: [...DEVELOPER, 'ClientNotFound'],
-  errorNotes: { ...DEVELOPER_NOTES, ClientNotFound: 'no such client_id in the caller’s account: one of another account answers alike' },
+  errorNotes: {
+    ...DEVELOPER_NOTES,
+    ClientNotFound: 'no such client_id in the caller’s account: one of another account answers alike',
+  },
 });
 
 export const deleteCredential = defineRoute({
@@ -202,7 +224,9 @@ export const deleteCredential = defineRoute({
     'labelled `Content-Type: application/json`, as the SPA sends every call, is accepted).',
   tags: ['Credentials'],
   security: ['session'],
-  params: z.strictObject({ id: z.string().min(1).max(200).meta(describe('The credential’s `id` (not its client_id)')) }),
+  params: z.strictObject({
+    id: z.string().min(1).max(200).meta(describe('The credential’s `id` (not its client_id)')),
+  }),
   response: { 200: okEmpty },
   errors: [...DEVELOPER, 'ClientNotFound'],
   errorNotes: { ...DEVELOPER_NOTES, ClientNotFound: 'no such credential in the caller’s account' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, judgedByTheRoute, okData, returnToField } from './contract.ts';
 import { redirectAnswer } from './auth.contract.ts';
+import { defineRoute, judgedByTheRoute, okData, returnToField } from './contract.ts';
 
 // docs/api/oauth.md: the consent pages, authorized applications and Login with Amazon.
 
@@ -14,16 +14,26 @@ export const authorizedApp = z.object({
   consented_at: z.number().meta(describe('Epoch milliseconds: the latest consent by anyone in the account')),
   allowed_scope: z
     .string()
-    .meta(describe('Space-separated resource:permission, the union of what the account’s users consented to, in the grammar’s resource order')),
+    .meta(
+      describe(
+        'Space-separated resource:permission, the union of what the account’s users consented to, in the grammar’s resource order',
+      ),
+    ),
   removable: z
     .boolean()
-    .meta(describe('Whether this caller may remove it: the owner always, a secondary user only what they consented to themselves')),
-  removes: z.enum(['account', 'own']).meta(
-    describe(
-      'What PUT /api/consent/revoke would take away for this caller: `account` for the owner (the application for ' +
-        'everyone in the account), `own` for a secondary user (only their own consent)',
+    .meta(
+      describe(
+        'Whether this caller may remove it: the owner always, a secondary user only what they consented to themselves',
+      ),
     ),
-  ),
+  removes: z
+    .enum(['account', 'own'])
+    .meta(
+      describe(
+        'What PUT /api/consent/revoke would take away for this caller: `account` for the owner (the application for ' +
+          'everyone in the account), `own` for a secondary user (only their own consent)',
+      ),
+    ),
 });
 
 const APP_EXAMPLE = {
@@ -81,7 +91,11 @@ const MAX_LENGTH = 2048;
  * ride along and are ignored (GET /api/consent/request and GET /api/consent).
  */
 const mustAgree = (what: string) =>
-  z.string().max(MAX_LENGTH).optional().meta(describe(`When present, must be the pending request’s ${what}`));
+  z
+    .string()
+    .max(MAX_LENGTH)
+    .optional()
+    .meta(describe(`When present, must be the pending request’s ${what}`));
 
 export const consentRequestQuery = z.object({
   request: z.string().max(MAX_LENGTH).optional().meta(describe('The handle the authorization endpoint gave the page')),
@@ -94,20 +108,34 @@ export const consentRequestQuery = z.object({
 export const consentRequestDetails = z
   .object({
     application_name: z.string().meta(describe('The client’s registered name')),
-    owner_name: z.string().meta(describe('The account holder of the account that registered the client: the developer')),
-    redirect_host: z.string().meta(
-      describe(
-        'The host of the registered redirect URI the answer goes back to; for a native app the loopback address and ' +
-          'port (`127.0.0.1:53122`) or the private-use scheme (`com.example.app`)',
+    owner_name: z
+      .string()
+      .meta(describe('The account holder of the account that registered the client: the developer')),
+    redirect_host: z
+      .string()
+      .meta(
+        describe(
+          'The host of the registered redirect URI the answer goes back to; for a native app the loopback address and ' +
+            'port (`127.0.0.1:53122`) or the private-use scheme (`com.example.app`)',
+        ),
       ),
-    ),
     native: z
       .boolean()
-      .meta(describe('The redirect URI belongs to an app on the person’s device: a loopback IP literal or a private-use scheme')),
-    scope: z.string().meta(describe('What the request asks, as stored: a secondary user’s owner-only writes narrowed to read')),
+      .meta(
+        describe(
+          'The redirect URI belongs to an app on the person’s device: a loopback IP literal or a private-use scheme',
+        ),
+      ),
+    scope: z
+      .string()
+      .meta(describe('What the request asks, as stored: a secondary user’s owner-only writes narrowed to read')),
     alexa: z
       .boolean()
-      .meta(describe('An `alexa` scope is asked: Accept then goes through /pages/alexatogether, which refuses a request without one')),
+      .meta(
+        describe(
+          'An `alexa` scope is asked: Accept then goes through /pages/alexatogether, which refuses a request without one',
+        ),
+      ),
   })
   .meta({
     examples: [
@@ -183,14 +211,23 @@ export const loginWithAmazon = defineRoute({
         describe('Where to go after: a page of the portal or the authorization URL; anything else answers /pages/main'),
       ),
     })
-    .meta({ examples: [{ code: 'ANxyz', code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', return_to: null }] }),
+    .meta({
+      examples: [{ code: 'ANxyz', code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', return_to: null }],
+    }),
   response: { 200: redirectAnswer.meta({ examples: [{ success: true, redirect: '/pages/main' }] }) },
-  errors: ['AmazonLoginUnavailable', 'AmazonLinkingUnsupported', 'AmazonLoginFailed', 'EmailAlreadyExists', 'RateLimited'],
+  errors: [
+    'AmazonLoginUnavailable',
+    'AmazonLinkingUnsupported',
+    'AmazonLoginFailed',
+    'EmailAlreadyExists',
+    'RateLimited',
+  ],
   errorNotes: {
     AmazonLoginFailed: 'Amazon refused the code or verifier, was unreachable, or sent an incomplete profile',
     AmazonLoginUnavailable: 'Login with Amazon is not configured on this server',
     AmazonLinkingUnsupported: '`link_current_account_to_amazon: true`',
-    EmailAlreadyExists: 'no account is linked to this Amazon user, but a portal account has its email: nothing is linked',
+    EmailAlreadyExists:
+      'no account is linked to this Amazon user, but a portal account has its email: nothing is linked',
     ValidationError: 'malformed input',
     RateLimited: 'limited like POST /api/login',
   },

@@ -87,7 +87,8 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
   const errors = [...new Set([...implied, ...contract.errors])];
   const answered = new Set<string>(contract.oauthErrors ?? errors);
   const stray = Object.keys(contract.errorNotes ?? {}).filter((name) => !answered.has(name));
-  if (stray.length > 0) throw new Error(`${contract.method} ${contract.url}: notes on refusals it never answers: ${stray.join(', ')}`);
+  if (stray.length > 0)
+    throw new Error(`${contract.method} ${contract.url}: notes on refusals it never answers: ${stray.join(', ')}`);
   return { ...contract, errors };
 }
 

@@ -91,9 +91,11 @@ export const revokeAll = defineRoute({
   query: noQuery,
   body: noBody,
   response: {
-    200: okData(z.object({ revoked: z.number().meta(describe('How many sessions it ended; 0 is not an error')) })).meta({
-      examples: [{ success: true, data: { revoked: 2 } }],
-    }),
+    200: okData(z.object({ revoked: z.number().meta(describe('How many sessions it ended; 0 is not an error')) })).meta(
+      {
+        examples: [{ success: true, data: { revoked: 2 } }],
+      },
+    ),
   },
   errors: [],
   errorNotes: { ValidationError: 'a body with any field, any other JSON value, or any query parameter' },
@@ -113,10 +115,15 @@ export const revokeOne = defineRoute({
   query: noQuery,
   body: noBody,
   response: { 200: okEmpty },
-  otherAnswers: { 414: { description: 'An id over 100 characters: refused by the router, in Fastify’s body rather than the portal’s' } },
+  otherAnswers: {
+    414: {
+      description: 'An id over 100 characters: refused by the router, in Fastify’s body rather than the portal’s',
+    },
+  },
   errors: ['SessionNotFound'],
   errorNotes: {
-    SessionNotFound: 'unknown, already revoked or expired, or not the caller’s to see: never 403, so ids cannot be probed',
+    SessionNotFound:
+      'unknown, already revoked or expired, or not the caller’s to see: never 403, so ids cannot be probed',
     ValidationError: 'a body with any field, any other JSON value, or any query parameter',
   },
 });

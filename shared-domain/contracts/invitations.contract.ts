@@ -28,7 +28,9 @@ export const invite = defineRoute({
           description: 'ISO 8601, UTC: when the link stops working, INVITATION_TOKEN_TTL_DAYS (default 7) from now',
         }),
       }),
-    ).meta({ examples: [{ success: true, data: { email: 'sam@example.com', expires_at: '2026-11-29T16:00:00.000Z' } }] }),
+    ).meta({
+      examples: [{ success: true, data: { email: 'sam@example.com', expires_at: '2026-11-29T16:00:00.000Z' } }],
+    }),
   },
   errors: ['NotOwner', 'MissingEmail', 'EmailInIncorrectFormat', 'EmailAlreadyRegistered'],
   errorNotes: {

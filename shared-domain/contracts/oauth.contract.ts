@@ -17,29 +17,40 @@ export const authorize = defineRoute({
     'Every answer is a redirect: to the error page for an unknown client or redirect URI, to the login page without a ' +
     'session, to the consent page when consent is needed, else to the client with `code` and `state`.',
   tags: ['OAuth'],
-  query: judgedByTheRoute(z.looseObject({
-    response_type: judgedByTheEndpoint.meta({ description: '`code`, the only one' }),
-    client_id: judgedByTheEndpoint.meta({ description: 'An authorization_code credential’s client_id' }),
-    redirect_uri: judgedByTheEndpoint.meta({
-      description:
-        'Exactly one of the client’s registered URIs, as a string: no prefix, case or trailing-slash leniency; only a ' +
-        'loopback IP literal’s port may differ',
+  query: judgedByTheRoute(
+    z.looseObject({
+      response_type: judgedByTheEndpoint.meta({ description: '`code`, the only one' }),
+      client_id: judgedByTheEndpoint.meta({ description: 'An authorization_code credential’s client_id' }),
+      redirect_uri: judgedByTheEndpoint.meta({
+        description:
+          'Exactly one of the client’s registered URIs, as a string: no prefix, case or trailing-slash leniency; only a ' +
+          'loopback IP literal’s port may differ',
+      }),
+      scope: judgedByTheEndpoint.meta({
+        description: 'Space-separated resource:permission',
+        examples: ['user:read camera:write'],
+      }),
+      state: judgedByTheEndpoint.meta({ description: 'Optional, printable; returned to the client as sent' }),
+      code_challenge: judgedByTheEndpoint.meta({
+        description: 'PKCE (RFC 7636): required for a native app’s redirect URI, optional for a confidential client',
+      }),
+      code_challenge_method: judgedByTheEndpoint.meta({ description: '`S256`, the only one' }),
+      prompt: judgedByTheEndpoint.meta({
+        description: 'Optional: `none` (never a page) or `consent` (always the consent page)',
+      }),
+      tracking_id: judgedByTheEndpoint.meta({ description: 'Optional, carried through and stored with the consent' }),
+      resource: judgedByTheEndpoint.meta({
+        description:
+          'Optional, one absolute URI: the API the tokens are for (RFC 8707); the default resource without it',
+      }),
     }),
-    scope: judgedByTheEndpoint.meta({ description: 'Space-separated resource:permission', examples: ['user:read camera:write'] }),
-    state: judgedByTheEndpoint.meta({ description: 'Optional, printable; returned to the client as sent' }),
-    code_challenge: judgedByTheEndpoint.meta({
-      description: 'PKCE (RFC 7636): required for a native app’s redirect URI, optional for a confidential client',
-    }),
-    code_challenge_method: judgedByTheEndpoint.meta({ description: '`S256`, the only one' }),
-    prompt: judgedByTheEndpoint.meta({ description: 'Optional: `none` (never a page) or `consent` (always the consent page)' }),
-    tracking_id: judgedByTheEndpoint.meta({ description: 'Optional, carried through and stored with the consent' }),
-    resource: judgedByTheEndpoint.meta({
-      description: 'Optional, one absolute URI: the API the tokens are for (RFC 8707); the default resource without it',
-    }),
-  })),
+  ),
   response: {},
   otherAnswers: {
-    302: { description: 'To the client, the login page, the consent page or the error page', headers: { location: 'Where to' } },
+    302: {
+      description: 'To the client, the login page, the consent page or the error page',
+      headers: { location: 'Where to' },
+    },
     303: { description: 'The same for a form post from the consent page' },
   },
   errors: [],
@@ -56,39 +67,41 @@ export const metadata = defineRoute({
     '(docs/decisions/0008-oauth-discovery.md).',
   tags: ['OAuth'],
   response: {
-    200: z.looseObject({
-      issuer: url,
-      authorization_endpoint: url,
-      token_endpoint: url,
-      revocation_endpoint: url,
-      introspection_endpoint: url,
-      jwks_uri: url,
-      response_types_supported: z.array(z.string()),
-      grant_types_supported: z.array(z.string()),
-      code_challenge_methods_supported: z.array(z.string()),
-      token_endpoint_auth_methods_supported: z.array(z.string()),
-      scopes_supported: z.array(z.string()),
-    }).meta({
-      examples: [
-        {
-          issuer: 'https://portal.example',
-          authorization_endpoint: 'https://portal.example/api/oauth/authorize',
-          token_endpoint: 'https://portal.example/api/oauth/token',
-          revocation_endpoint: 'https://portal.example/api/oauth/revoke',
-          introspection_endpoint: 'https://portal.example/api/oauth/introspect',
-          jwks_uri: 'https://portal.example/api/oauth/jwks',
-          response_types_supported: ['code'],
-          response_modes_supported: ['query'],
-          grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
-          code_challenge_methods_supported: ['S256'],
-          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-          revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-          introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-          scopes_supported: ['group:read', 'user:read', 'camera:read', '…', 'alexa:write'],
-          access_token_signing_alg_values_supported: ['ES256'],
-        },
-      ],
-    }),
+    200: z
+      .looseObject({
+        issuer: url,
+        authorization_endpoint: url,
+        token_endpoint: url,
+        revocation_endpoint: url,
+        introspection_endpoint: url,
+        jwks_uri: url,
+        response_types_supported: z.array(z.string()),
+        grant_types_supported: z.array(z.string()),
+        code_challenge_methods_supported: z.array(z.string()),
+        token_endpoint_auth_methods_supported: z.array(z.string()),
+        scopes_supported: z.array(z.string()),
+      })
+      .meta({
+        examples: [
+          {
+            issuer: 'https://portal.example',
+            authorization_endpoint: 'https://portal.example/api/oauth/authorize',
+            token_endpoint: 'https://portal.example/api/oauth/token',
+            revocation_endpoint: 'https://portal.example/api/oauth/revoke',
+            introspection_endpoint: 'https://portal.example/api/oauth/introspect',
+            jwks_uri: 'https://portal.example/api/oauth/jwks',
+            response_types_supported: ['code'],
+            response_modes_supported: ['query'],
+            grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
+            code_challenge_methods_supported: ['S256'],
+            token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+            revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+            introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+            scopes_supported: ['group:read', 'user:read', 'camera:read', '…', 'alexa:write'],
+            access_token_signing_alg_values_supported: ['ES256'],
+          },
+        ],
+      }),
   },
   errors: [],
 });
@@ -101,7 +114,13 @@ export const jwks = defineRoute({
   tags: ['OAuth'],
   response: {
     200: z.object({
-      keys: z.array(z.looseObject({ kty: z.string().optional().meta({ description: 'RSA or EC' }), kid: z.string().optional(), alg: z.string().optional() })),
+      keys: z.array(
+        z.looseObject({
+          kty: z.string().optional().meta({ description: 'RSA or EC' }),
+          kid: z.string().optional(),
+          alg: z.string().optional(),
+        }),
+      ),
     }),
   },
   errors: [],
@@ -151,10 +170,13 @@ export const token = defineRoute({
       redirect_uri: formField.meta({
         description: 'authorization_code: the very same string as in the authorization request, loopback port included',
       }),
-      code_verifier: formField.meta({ description: 'authorization_code: the PKCE verifier, when the request sent a challenge' }),
+      code_verifier: formField.meta({
+        description: 'authorization_code: the PKCE verifier, when the request sent a challenge',
+      }),
       refresh_token: formField.meta({ description: 'refresh_token: the refresh token' }),
       scope: formField.meta({
-        description: 'refresh_token: optional, a narrower scope; client_credentials: optional, a subset of the client’s',
+        description:
+          'refresh_token: optional, a narrower scope; client_credentials: optional, a subset of the client’s',
       }),
       resource: formField.meta({
         description:
@@ -204,10 +226,12 @@ export const token = defineRoute({
       'a code or refresh token that is unknown, expired, spent or of another client, a wrong PKCE verifier, or a ' +
       'redirect_uri other than the authorization request’s. Redeeming a code twice, or reusing a rotated refresh ' +
       'token outside its retry window, also revokes every token of that authorization',
-    unauthorized_client: 'a grant type of this server that is not the client’s, e.g. refresh_token for a client_credentials client',
+    unauthorized_client:
+      'a grant type of this server that is not the client’s, e.g. refresh_token for a client_credentials client',
     unsupported_grant_type: 'one this server does not have, password included',
     invalid_scope: 'a scope beyond what the client, or the grant, allows',
-    invalid_target: 'a resource that is not configured, not an absolute URI, has a fragment, differs from the granted one, or is sent twice',
+    invalid_target:
+      'a resource that is not configured, not an absolute URI, has a fragment, differs from the granted one, or is sent twice',
   },
 });
 
@@ -258,7 +282,10 @@ export const introspect = defineRoute({
         exp: z.number().optional().meta({ description: 'Epoch seconds' }),
         iat: z.number().optional().meta({ description: 'Epoch seconds' }),
         iss: z.string().optional(),
-        aud: z.union([z.string(), z.array(z.string())]).optional().meta({ description: 'The resource, for access and refresh tokens' }),
+        aud: z
+          .union([z.string(), z.array(z.string())])
+          .optional()
+          .meta({ description: 'The resource, for access and refresh tokens' }),
         jti: z.string().optional(),
       })
       .meta({

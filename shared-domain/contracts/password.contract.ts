@@ -44,7 +44,14 @@ export const change = defineRoute({
     })
     .meta({ examples: [{ password: 'NewSecret1234', logout: true, language: 'en-us' }] }),
   response: { 200: okMessage },
-  errors: ['InvalidToken', 'MissingPassword', 'PASSWORD_NOT_ENOUGH_LENGTH', 'PASSWORD_NO_DIGIT', 'PASSWORD_NO_UPPERCASE', 'PASSWORD_NO_LOWERCASE'],
+  errors: [
+    'InvalidToken',
+    'MissingPassword',
+    'PASSWORD_NOT_ENOUGH_LENGTH',
+    'PASSWORD_NO_DIGIT',
+    'PASSWORD_NO_UPPERCASE',
+    'PASSWORD_NO_LOWERCASE',
+  ],
 });
 
 export type PasswordChangeRequest = z.input<typeof change.body>;

@@ -30,7 +30,13 @@ const FORM_RULES = [
   'MissingAcceptTermAndConditions',
 ] as const;
 
-const example = { email: 'ann@example.com', password: 'Secret1234', friendly_name: 'Ann', accept_terms: true, language: 'en-us' };
+const example = {
+  email: 'ann@example.com',
+  password: 'Secret1234',
+  friendly_name: 'Ann',
+  accept_terms: true,
+  language: 'en-us',
+};
 
 export const signup = defineRoute({
   method: 'POST',
@@ -74,13 +80,16 @@ export const invitationCheck = defineRoute({
   query: invitationQuery,
   response: {
     200: okData(
-      z.object({ email: z.string().meta({ description: 'As the server keeps it: trimmed, lower case. Sign up with this one' }) }),
+      z.object({
+        email: z.string().meta({ description: 'As the server keeps it: trimmed, lower case. Sign up with this one' }),
+      }),
     ).meta({ examples: [{ success: true, data: { email: 'sam@example.com' } }] }),
   },
   errors: ['InvitationNotFound', 'InvitationUsed', 'InvitationExpired', 'EmailAlreadyRegistered'],
   errorNotes: {
     ValidationError: TOKEN_QUERY_NOTE,
-    InvitationNotFound: 'no invitation has this token (never issued, missing, or purged a day after it stopped working)',
+    InvitationNotFound:
+      'no invitation has this token (never issued, missing, or purged a day after it stopped working)',
     InvitationUsed: 'the invitation already created its account',
     InvitationExpired: 'the invitation expired, or a newer invitation to the same email replaced it',
     EmailAlreadyRegistered: 'the invitation is live but its email got an account meanwhile',
@@ -90,12 +99,17 @@ export const invitationCheck = defineRoute({
 export const activation = z
   .object({
     email: z.string(),
-    region: z.enum(REGIONS).meta({ description: 'The region the account lives in (product.md §3), which the page names' }),
-    already_verified: z.boolean().optional().meta({
-      description:
-        'true when the account was verified before this call: by this link earlier, by a newer link of the account, ' +
-        'or by a password reset (docs/api/signup-links.md)',
-    }),
+    region: z
+      .enum(REGIONS)
+      .meta({ description: 'The region the account lives in (product.md §3), which the page names' }),
+    already_verified: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true when the account was verified before this call: by this link earlier, by a newer link of the account, ' +
+          'or by a password reset (docs/api/signup-links.md)',
+      }),
   })
   .meta({ examples: [{ email: 'ann@example.com', region: 'prod', already_verified: false }] });
 

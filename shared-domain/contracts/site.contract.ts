@@ -52,7 +52,8 @@ export const captchaChallenge = defineRoute({
   method: 'GET',
   url: '/api/captcha/challenge',
   summary: 'A proof-of-work challenge for the ALTCHA widget',
-  description: 'The bare challenge object the widget expects, not the envelope; 404 when another captcha is configured.',
+  description:
+    'The bare challenge object the widget expects, not the envelope; 404 when another captcha is configured.',
   tags: ['Account'],
   response: {
     200: z.object({

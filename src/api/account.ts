@@ -1,12 +1,12 @@
-import type { ResetCheckAnswer } from '../../shared-domain/contracts/password.contract.ts';
+import type { ResetCheckAnswer } from '#shared-domain/contracts/password.contract.ts';
 import type {
   ActivationAnswer,
   InvitationCheckAnswer,
   InvitedSignupRequest,
   MessageAnswer,
   VerifiedCheckAnswer,
-} from '../../shared-domain/contracts/signup.contract.ts';
-import type { Locale } from '../../shared-domain/locales.ts';
+} from '#shared-domain/contracts/signup.contract.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { apiRequest, apiUrl } from './client.ts';
 
 // Types from the route contracts (shared-domain/contracts/), imported as types only: the SPA never loads zod.
@@ -68,7 +68,11 @@ export function getVerifyCheck(email: string): Promise<VerifiedCheckAnswer> {
   return apiRequest('GET', 'signup/verify/check', { query: { username: email } });
 }
 
-export function getRecover(email: string, language: Locale, carried: Record<string, string> = {}): Promise<MessageBody> {
+export function getRecover(
+  email: string,
+  language: Locale,
+  carried: Record<string, string> = {},
+): Promise<MessageBody> {
   return apiRequest('GET', 'password/recover', { query: { ...carried, email, language } });
 }
 
@@ -76,11 +80,14 @@ export function getPasswordChangeCheck(resetToken: string): Promise<ResetCheckAn
   return apiRequest('GET', 'password/change/check', { query: { reset_token: resetToken } });
 }
 
-export function patchPasswordChange(resetToken: string, body: { password: string; logout: true; language: Locale }): Promise<MessageBody> {
+export function patchPasswordChange(
+  resetToken: string,
+  body: { password: string; logout: true; language: Locale },
+): Promise<MessageBody> {
   return apiRequest('PATCH', 'password/change', { query: { reset_token: resetToken }, body });
 }
 
-export type { CaptchaConfig } from '../../shared-domain/public-config.ts';
+export type { CaptchaConfig } from '#shared-domain/public-config.ts';
 
 /** Where the ALTCHA widget fetches its proof-of-work challenge (a bare challenge object, not the API envelope). */
 export const CAPTCHA_CHALLENGE_URL = apiUrl('captcha/challenge');

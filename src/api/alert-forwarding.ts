@@ -4,7 +4,7 @@ import type {
   AlertForwardingEditResult,
   AlertForwardingKeys,
   AlertForwardingSetupPayload,
-} from '../../shared-domain/alert-forwarding.ts';
+} from '#shared-domain/alert-forwarding.ts';
 import { apiRequest } from './client.ts';
 
 /** product.md §7: the alert forwarding calls, one credential each by its client_uid. */
@@ -14,12 +14,21 @@ export async function getAlertForwardingConfig(clientUid: string): Promise<Alert
   return (await apiRequest<{ success: true; data: AlertForwardingConfig }>('GET', path(clientUid))).data;
 }
 
-export async function postAlertForwardingConfig(clientUid: string, payload: AlertForwardingSetupPayload): Promise<AlertForwardingKeys> {
-  return (await apiRequest<{ success: true; data: AlertForwardingKeys }>('POST', path(clientUid), { body: payload })).data;
+export async function postAlertForwardingConfig(
+  clientUid: string,
+  payload: AlertForwardingSetupPayload,
+): Promise<AlertForwardingKeys> {
+  return (await apiRequest<{ success: true; data: AlertForwardingKeys }>('POST', path(clientUid), { body: payload }))
+    .data;
 }
 
-export async function putAlertForwardingField(clientUid: string, payload: AlertForwardingEditPayload): Promise<AlertForwardingEditResult> {
-  return (await apiRequest<{ success: true; data: AlertForwardingEditResult }>('PUT', path(clientUid), { body: payload })).data;
+export async function putAlertForwardingField(
+  clientUid: string,
+  payload: AlertForwardingEditPayload,
+): Promise<AlertForwardingEditResult> {
+  return (
+    await apiRequest<{ success: true; data: AlertForwardingEditResult }>('PUT', path(clientUid), { body: payload })
+  ).data;
 }
 
 /** Acquire New Keys: the previous portal keys and AES key stop working at once. */

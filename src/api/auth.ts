@@ -1,7 +1,7 @@
-import type { LoginAnswer, LogoutAnswer, SessionAnswer } from '../../shared-domain/contracts/auth.contract.ts';
-import type { PublicConfigAnswer } from '../../shared-domain/contracts/site.contract.ts';
-import type { LoginSuccessBody } from '../../shared-domain/login.ts';
-import type { PublicConfig } from '../../shared-domain/public-config.ts';
+import type { LoginAnswer, LogoutAnswer, SessionAnswer } from '#shared-domain/contracts/auth.contract.ts';
+import type { PublicConfigAnswer } from '#shared-domain/contracts/site.contract.ts';
+import type { LoginSuccessBody } from '#shared-domain/login.ts';
+import type { PublicConfig } from '#shared-domain/public-config.ts';
 import { apiRequest } from './client.ts';
 
 // Types from the route contracts (shared-domain/contracts/), imported as types only: the SPA never loads zod.

@@ -1,5 +1,5 @@
-import { ApiError } from '../../shared-domain/api-error.ts';
-import type { ApiErrorBody } from '../../shared-domain/error-codes.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import type { ApiErrorBody } from '#shared-domain/error-codes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

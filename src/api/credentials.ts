@@ -1,5 +1,5 @@
-import type { CredentialsAnswer, GrantSecretAnswer } from '../../shared-domain/contracts/clients.contract.ts';
-import type { CreateGrantPayload, CredentialsOverview, GrantSecret } from '../../shared-domain/credentials.ts';
+import type { CredentialsAnswer, GrantSecretAnswer } from '#shared-domain/contracts/clients.contract.ts';
+import type { CreateGrantPayload, CredentialsOverview, GrantSecret } from '#shared-domain/credentials.ts';
 import { apiRequest } from './client.ts';
 
 /** The developer credentials calls (docs/api/credentials.md). */

@@ -1,9 +1,9 @@
-import type { DeviceSessionsAnswer } from '../../shared-domain/contracts/device-sessions.contract.ts';
-import type { DeviceSessionsData } from '../../shared-domain/device-sessions.ts';
+import type { DeviceSessionsAnswer } from '#shared-domain/contracts/device-sessions.contract.ts';
+import type { DeviceSessionsData } from '#shared-domain/device-sessions.ts';
 import { apiRequest } from './client.ts';
 
 // One row of GET /api/deviceSessions (docs/api/device-sessions.md): the contract's types, imported as types only.
-export type { DeviceSessionRow, DeviceSessionUserRow } from '../../shared-domain/contracts/device-sessions.contract.ts';
+export type { DeviceSessionRow, DeviceSessionUserRow } from '#shared-domain/contracts/device-sessions.contract.ts';
 export type DeviceSessionsBody = DeviceSessionsAnswer;
 
 export async function getDeviceSessions(): Promise<DeviceSessionsData> {

@@ -1,12 +1,12 @@
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
 import type {
   AuthorizedApp,
   AuthorizedAppsAnswer,
   ConsentRequestAnswer,
   LoginWithAmazonRequest,
   RevokeConsentAnswer,
-} from '../../shared-domain/contracts/consent.contract.ts';
-import type { LoginSuccessBody } from '../../shared-domain/login.ts';
+} from '#shared-domain/contracts/consent.contract.ts';
+import type { LoginSuccessBody } from '#shared-domain/login.ts';
 import { apiRequest } from './client.ts';
 
 // Types from the route contracts (shared-domain/contracts/), imported as types only: the SPA never loads zod.
@@ -14,7 +14,11 @@ import { apiRequest } from './client.ts';
 /**
  * Login with Amazon's last step (product.md §7); the server answers the redirect to follow, or 409 for a taken email.
  */
-export function postLoginWithAmazon(input: { code: string; codeVerifier: string; returnTo: string | null }): Promise<LoginSuccessBody> {
+export function postLoginWithAmazon(input: {
+  code: string;
+  codeVerifier: string;
+  returnTo: string | null;
+}): Promise<LoginSuccessBody> {
   const body: LoginWithAmazonRequest = {
     code: input.code,
     code_verifier: input.codeVerifier,

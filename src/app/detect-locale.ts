@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LANGUAGE_KEY, toLocale, type Locale } from '../../shared-domain/locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_KEY, type Locale, toLocale } from '#shared-domain/locales.ts';
 
 function cookie(name: string): string | null {
   const entry = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));

@@ -1,22 +1,22 @@
 import { i18n, type Messages } from '@lingui/core';
-import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_KEY, LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
+import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_KEY, LOCALES, type Locale, toLocale } from '#shared-domain/locales.ts';
 
 // One lazily loaded chunk per locale: the login page never downloads the other four catalogs.
 const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  'en-us': () => import('../../locales/en-us/messages.po'),
-  'zh-cn': () => import('../../locales/zh-cn/messages.po'),
-  'ja-jp': () => import('../../locales/ja-jp/messages.po'),
-  'zh-hk': () => import('../../locales/zh-hk/messages.po'),
-  'fi-fi': () => import('../../locales/fi-fi/messages.po'),
+  'en-us': () => import('#locales/en-us/messages.po'),
+  'zh-cn': () => import('#locales/zh-cn/messages.po'),
+  'ja-jp': () => import('#locales/ja-jp/messages.po'),
+  'zh-hk': () => import('#locales/zh-hk/messages.po'),
+  'fi-fi': () => import('#locales/fi-fi/messages.po'),
 };
 
 // The landing page's messages only, about a fifth of each catalog (scripts/first-screen-catalog.ts).
 const firstScreenCatalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  'en-us': () => import('../../locales/en-us/messages.po?first-screen'),
-  'zh-cn': () => import('../../locales/zh-cn/messages.po?first-screen'),
-  'ja-jp': () => import('../../locales/ja-jp/messages.po?first-screen'),
-  'zh-hk': () => import('../../locales/zh-hk/messages.po?first-screen'),
-  'fi-fi': () => import('../../locales/fi-fi/messages.po?first-screen'),
+  'en-us': () => import('#locales/en-us/messages.po?first-screen'),
+  'zh-cn': () => import('#locales/zh-cn/messages.po?first-screen'),
+  'ja-jp': () => import('#locales/ja-jp/messages.po?first-screen'),
+  'zh-hk': () => import('#locales/zh-hk/messages.po?first-screen'),
+  'fi-fi': () => import('#locales/fi-fi/messages.po?first-screen'),
 };
 
 export async function loadCatalog(locale: Locale): Promise<Messages> {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { http, HttpResponse } from 'msw';
+import { act, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { activateLocale, chooseLocale } from './i18n.ts';
-import { setupMswServer } from '../../tests/support/msw.ts';
-import { renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
 
 const server = setupMswServer();
 
@@ -46,8 +46,20 @@ describe('page titles and headings', () => {
   });
 
   it.each([
-    ['/pages/login', 'a remembered session is resumed', http.post('/api/login', () => new Promise<never>(() => {})), 'Log in', 'Processing'],
-    ['/pages/main', 'the server confirms the session', http.get('/api/session', () => new Promise<never>(() => {})), 'Monitoring service', 'Checking your session'],
+    [
+      '/pages/login',
+      'a remembered session is resumed',
+      http.post('/api/login', () => new Promise<never>(() => {})),
+      'Log in',
+      'Processing',
+    ],
+    [
+      '/pages/main',
+      'the server confirms the session',
+      http.get('/api/session', () => new Promise<never>(() => {})),
+      'Monitoring service',
+      'Checking your session',
+    ],
   ])('%s keeps one h1, out of sight, while %s', async (url, _while, pending, heading, progress) => {
     setSessionClaims({ apiAccess: false, isGroupOwner: false });
     server.use(pending);

@@ -1,4 +1,4 @@
-import { pagePaths } from '../../shared-domain/page-paths.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 
 /** Every route string of the SPA: the list lives in shared-domain, so the server checks links against the same pages. */
 export const paths = pagePaths;

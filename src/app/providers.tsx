@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { i18n } from './i18n.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 

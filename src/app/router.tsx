@@ -1,6 +1,6 @@
-import { use, type ComponentType } from 'react';
-import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { LANDING_PAGE_SOURCE } from '../../shared-domain/page-render.ts';
+import { type ComponentType, use } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
+import { LANDING_PAGE_SOURCE } from '#shared-domain/page-render.ts';
 import { RouteErrorBoundary } from '../components/route-error.tsx';
 import { loadPublicConfig } from '../lib/public-config.ts';
 import { completeCatalog } from './i18n.ts';
@@ -50,7 +50,11 @@ const loadModule = (load: LoadPage) =>
 /** A page navigated to: its module and, unless it is the landing page, the whole catalog of the language. */
 const arrivals = new Map<LoadPage, Promise<PageModule>>();
 const arrive = (load: LoadPage, wholeCatalog: boolean) =>
-  once(arrivals, load, async () => (await Promise.all([loadModule(load), wholeCatalog ? completeCatalog() : undefined]))[0]);
+  once(
+    arrivals,
+    load,
+    async () => (await Promise.all([loadModule(load), wholeCatalog ? completeCatalog() : undefined]))[0],
+  );
 
 /**
  * A page that downloads its module on first use. Navigations are transitions (the router wraps them), so the page
@@ -67,7 +71,10 @@ function page(path: string | undefined, file: string): RouteObject {
   const load = pageModules[`../flows/${file}`];
   if (!load) throw new Error(`no page module src/flows/${file}`);
   const source = `src/flows/${file}`;
-  const route = { element: <LazyPage load={load} wholeCatalog={source !== LANDING_PAGE_SOURCE} />, handle: { source, load } };
+  const route = {
+    element: <LazyPage load={load} wholeCatalog={source !== LANDING_PAGE_SOURCE} />,
+    handle: { source, load },
+  };
   return path === undefined ? { index: true, ...route } : { path, ...route };
 }
 
@@ -108,7 +115,11 @@ export const routes: RouteObject[] = [
       page(paths.alertForwardingConfig, 'alert-forwarding/alert-forwarding-page.tsx'),
       page(paths.alertForwardingDocs, 'alert-forwarding-docs/alert-forwarding-docs-page.tsx'),
       page(paths.deviceSessions, 'device-sessions/device-sessions-page.tsx'),
-      { path: paths.statecharts, element: <LazyPage load={statechartsGallery} wholeCatalog />, handle: { load: statechartsGallery } },
+      {
+        path: paths.statecharts,
+        element: <LazyPage load={statechartsGallery} wholeCatalog />,
+        handle: { load: statechartsGallery },
+      },
       // Last: every address no route above claims, however malformed, gets the translated not-found page.
       page('*', 'not-found/not-found-page.tsx'),
     ],

@@ -1,4 +1,4 @@
-import { PAGES_PREFIX } from '../../shared-domain/page-paths.ts';
+import { PAGES_PREFIX } from '#shared-domain/page-paths.ts';
 
 const SCRIPT = `${PAGES_PREFIX}sw.js`;
 const SCOPE = PAGES_PREFIX;

@@ -1,11 +1,29 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // product.md §9 brand colours: primary blue, error red, grey, orange accent.
 const brandBlue: MantineColorsTuple = [
-  '#e6f2ff', '#cde0ff', '#9bbfff', '#649cfd', '#387efc', '#1b6bfc', '#0061fd', '#0051e2', '#0048cb', '#003db3',
+  '#e6f2ff',
+  '#cde0ff',
+  '#9bbfff',
+  '#649cfd',
+  '#387efc',
+  '#1b6bfc',
+  '#0061fd',
+  '#0051e2',
+  '#0048cb',
+  '#003db3',
 ];
 const accentOrange: MantineColorsTuple = [
-  '#fff4e1', '#ffe8cc', '#fed09b', '#fdb766', '#fca13a', '#fc931d', '#fc8c0c', '#e17900', '#c86a00', '#af5a00',
+  '#fff4e1',
+  '#ffe8cc',
+  '#fed09b',
+  '#fdb766',
+  '#fca13a',
+  '#fc931d',
+  '#fc8c0c',
+  '#e17900',
+  '#c86a00',
+  '#af5a00',
 ];
 
 export const theme = createTheme({

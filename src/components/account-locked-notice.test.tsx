@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '#shared-domain/locales.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { activateLocale } from '../app/i18n.ts';
-import { LOCALES } from '../../shared-domain/locales.ts';
-import { renderRoutes } from '../../tests/support/render.tsx';
 import { AccountLockedNotice } from './account-locked-notice.tsx';
 
 afterEach(async () => {
@@ -16,7 +16,9 @@ describe('account-locked notice', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderRoutes([{ path: '/', element: <AccountLockedNotice until={Date.now() + 90_000} /> }], '/');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/^Your account is locked because of too many failed login attempts\. Try again in 1 min 30 s\.$/);
+    expect(alert).toHaveTextContent(
+      /^Your account is locked because of too many failed login attempts\. Try again in 1 min 30 s\.$/,
+    );
     expect(screen.getByTestId('lock-countdown')).toHaveTextContent(/^Try again in 1 min 30 s\.$/);
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(alert).toHaveTextContent('Try again in 0 min 29 s.');
@@ -24,7 +26,9 @@ describe('account-locked notice', () => {
 
   it('says only that the account is locked when the end is not known', async () => {
     renderRoutes([{ path: '/', element: <AccountLockedNotice until={null} /> }], '/');
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Your account is locked because of too many failed login attempts\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Your account is locked because of too many failed login attempts\.$/,
+    );
     expect(screen.queryByTestId('lock-countdown')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
+import { signInErrors } from '../lib/sign-in-errors.ts';
 import { LockCountdown } from './lock-countdown.tsx';
 import { StatusMessage } from './status-message.tsx';
-import { signInErrors } from '../lib/sign-in-errors.ts';
 
 /**
  * The account-locked notice: why (too many failed logins), then, when the end (epoch ms) is known, a second sentence

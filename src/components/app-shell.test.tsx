@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { landing, renderRoutes, setSessionClaims } from '../../tests/support/render.tsx';
-import { sessionFromClaimsCookie, setupMswServer } from '../../tests/support/msw.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { sessionFromClaimsCookie, setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { useReturnToLoginWhen } from '../lib/return-to-login.ts';
 import { forgetSessionCheck } from '../lib/session-check.ts';
 import { AuthenticatedShell } from './app-shell.tsx';
@@ -42,7 +42,17 @@ const config = { faqUrl: 'https://help.example/faq', apiDocsUrl: 'https://help.e
 function renderShell() {
   server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: config })));
   return renderRoutes(
-    [{ path: '/pages/main', element: <AuthenticatedShell><p>content</p></AuthenticatedShell> }, landing('/pages/login')],
+    [
+      {
+        path: '/pages/main',
+        element: (
+          <AuthenticatedShell>
+            <p>content</p>
+          </AuthenticatedShell>
+        ),
+      },
+      landing('/pages/login'),
+    ],
     '/pages/main?tab=1',
   );
 }
@@ -64,7 +74,10 @@ describe('authenticated shell', () => {
     renderShell();
     const nav = await openDrawer();
     expect(nav.getByRole('link', { name: 'Device sessions' })).toHaveAttribute('href', '/pages/device-sessions');
-    expect(nav.getByRole('link', { name: 'Authorized applications' })).toHaveAttribute('href', '/pages/authorized-apps');
+    expect(nav.getByRole('link', { name: 'Authorized applications' })).toHaveAttribute(
+      'href',
+      '/pages/authorized-apps',
+    );
     expect(nav.getByRole('link', { name: 'OAuth credentials' })).toHaveAttribute('href', '/pages/credentials');
     expect(await nav.findByRole('link', { name: 'FAQ' })).toHaveAttribute('href', config.faqUrl);
     expect(nav.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', config.apiDocsUrl);
@@ -99,18 +112,18 @@ describe('authenticated shell', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
   });
 
-  it.each([
-    [{ apiAccess: true, isGroupOwner: false }],
-    [{ apiAccess: false, isGroupOwner: true }],
-  ])('hides the developer entries for %j', async (claims) => {
-    setSessionClaims(claims);
-    renderShell();
-    const nav = await openDrawer();
-    expect(nav.getByRole('link', { name: 'Device sessions' })).toBeInTheDocument();
-    expect(nav.queryByRole('link', { name: 'OAuth credentials' })).toBeNull();
-    expect(nav.queryByRole('link', { name: 'FAQ' })).toBeNull();
-    expect(localStorage.getItem('apiAccess')).toBe(String(claims.apiAccess));
-  });
+  it.each([[{ apiAccess: true, isGroupOwner: false }], [{ apiAccess: false, isGroupOwner: true }]])(
+    'hides the developer entries for %j',
+    async (claims) => {
+      setSessionClaims(claims);
+      renderShell();
+      const nav = await openDrawer();
+      expect(nav.getByRole('link', { name: 'Device sessions' })).toBeInTheDocument();
+      expect(nav.queryByRole('link', { name: 'OAuth credentials' })).toBeNull();
+      expect(nav.queryByRole('link', { name: 'FAQ' })).toBeNull();
+      expect(localStorage.getItem('apiAccess')).toBe(String(claims.apiAccess));
+    },
+  );
 
   it('offers Logout in the account menu', async () => {
     setSessionClaims({ apiAccess: false, isGroupOwner: false });
@@ -169,7 +182,11 @@ describe('authenticated shell', () => {
     );
     setSessionClaims({ apiAccess: false, isGroupOwner: false });
     const { router } = renderRoutes(
-      [{ path: '/pages/main', element: <MainStub /> }, { path: '/pages/authorized-apps', element: <EndingStub /> }, landing('/pages/login')],
+      [
+        { path: '/pages/main', element: <MainStub /> },
+        { path: '/pages/authorized-apps', element: <EndingStub /> },
+        landing('/pages/login'),
+      ],
       '/pages/main',
     );
     expect(await screen.findByText('main content')).toBeInTheDocument();

@@ -1,15 +1,15 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
-import { sessionCheckMachine, type SessionUser } from '../../machines/session-check/session-check.machine.ts';
-import type { SessionClaims } from '../../shared-domain/login.ts';
-import logoUrl from '../assets/logo.svg';
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { type SessionUser, sessionCheckMachine } from '#machines/session-check/session-check.machine.ts';
+import type { SessionClaims } from '#shared-domain/login.ts';
 import { paths } from '../app/paths.ts';
-import { loginReturningTo, useReturnToLoginWhen } from '../lib/return-to-login.ts';
+import logoUrl from '../assets/logo.svg';
 import { usePublicConfig } from '../lib/public-config.ts';
+import { loginReturningTo, useReturnToLoginWhen } from '../lib/return-to-login.ts';
 import { cacheApiAccess, canSeeDeveloperMenu, readSessionClaims } from '../lib/session.ts';
 import { checkSession, confirmedSessionCheck, rememberSessionCheck } from '../lib/session-check.ts';
 import { useProvidedMachine } from '../lib/use-provided-machine.ts';
@@ -42,12 +42,13 @@ function SessionGate({ claims, children }: { claims: SessionClaims; children: Re
 
   // Remembered when the server confirms, not whenever this shows signedIn: a shell restored from the remembered
   // answer must not remember it again after its page has learnt that the session ended (child effects run first).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the claims are the ones this actor was started with; a later render's must not re-subscribe it
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
       if (snapshot.matches('signedIn')) rememberSessionCheck(claims, actor.getPersistedSnapshot());
     });
     return () => subscription.unsubscribe();
-  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actor]);
   useReturnToLoginWhen(ended);
 
   if (state.matches('failed')) return <SessionCheckFailed onRetry={() => send({ type: 'session.retry' })} />;
@@ -73,7 +74,7 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
 
   useEffect(() => {
     cacheApiAccess(user);
-  }, [user.apiAccess]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [user]);
 
   // The server's flags, not the cookie's: they are what the developer pages will be allowed.
   const developer = canSeeDeveloperMenu(user);
@@ -105,7 +106,11 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
           </Menu.Dropdown>
         </Menu>
       </header>
-      <Drawer opened={opened} onClose={drawer.close} size={300} title={t`Menu`}
+      <Drawer
+        opened={opened}
+        onClose={drawer.close}
+        size={300}
+        title={t`Menu`}
         closeButtonProps={{ 'aria-label': t`Close navigation menu` }}
       >
         <Stack gap={4} component="nav" aria-label={t`Main navigation`}>
@@ -132,9 +137,16 @@ function ShellFrame({ user, children }: { user: SessionUser; children: ReactNode
                 onClick={drawer.close}
                 {...current(paths.credentials)}
               />
-              {config.faqUrl ? <NavLink href={config.faqUrl} target="_blank" rel="noopener noreferrer" label={t`FAQ`} /> : null}
+              {config.faqUrl ? (
+                <NavLink href={config.faqUrl} target="_blank" rel="noopener noreferrer" label={t`FAQ`} />
+              ) : null}
               {config.apiDocsUrl ? (
-                <NavLink href={config.apiDocsUrl} target="_blank" rel="noopener noreferrer" label={t`API documentation`} />
+                <NavLink
+                  href={config.apiDocsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  label={t`API documentation`}
+                />
               ) : null}
             </>
           ) : null}

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, type ButtonProps, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useHydrated } from '../lib/hydration.ts';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
 

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { renderRoutes } from '../../tests/support/render.tsx';
-import { setupMswServer } from '../../tests/support/msw.ts';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { isChinaHost } from '../lib/public-config.ts';
 import { CenteredLayout } from './centered-layout.tsx';
 
@@ -22,11 +22,17 @@ describe('centred layout', () => {
   it('links the logo to the provider site and prompts for the mobile app with 185×60 badges', async () => {
     server.use(
       http.get('/api/config', () =>
-        HttpResponse.json({ success: true, data: { providerSiteUrl: 'https://provider.example/', cnCompanyName: 'ACME', cnFilingNumbers: 'ICP 1' } }),
+        HttpResponse.json({
+          success: true,
+          data: { providerSiteUrl: 'https://provider.example/', cnCompanyName: 'ACME', cnFilingNumbers: 'ICP 1' },
+        }),
       ),
     );
     renderRoutes([{ path: '/', element: <CenteredLayout>page</CenteredLayout> }], '/');
-    expect(await screen.findByRole('link', { name: "Go to the provider's website" })).toHaveAttribute('href', 'https://provider.example/');
+    expect(await screen.findByRole('link', { name: "Go to the provider's website" })).toHaveAttribute(
+      'href',
+      'https://provider.example/',
+    );
     expect(screen.getByText(/Download it from the App Store or Google Play/)).toBeInTheDocument();
     for (const name of ['Download on the App Store', 'Get it on Google Play']) {
       const badge = screen.getByRole('img', { name });
@@ -52,10 +58,13 @@ describe('centred layout', () => {
     }
   });
 
-  it('links the store badges to the stores\' home pages when the server names no app page', async () => {
+  it("links the store badges to the stores' home pages when the server names no app page", async () => {
     await renderFresh({});
     await screen.findByRole('combobox', { name: 'Language' });
-    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/');
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/',
+    );
     expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
       'href',
       'https://play.google.com/store/apps',

@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import logoUrl from '../assets/logo.svg';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import appStoreBadge from '../assets/app-store-badge.svg';
 import googlePlayBadge from '../assets/google-play-badge.svg';
+import logoUrl from '../assets/logo.svg';
 import { useIsChinaHost, usePublicConfig } from '../lib/public-config.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
 import classes from './centered-layout.module.css';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
 // The server's defaults too (IOS_APP_URL, ANDROID_APP_URL): the badges lead somewhere before the config arrives.
 const APP_STORE_URL = 'https://apps.apple.com/';
@@ -66,7 +66,13 @@ function Footer({ iosAppUrl, androidAppUrl, cnCompanyName, cnFilingNumbers }: Fo
       </Text>
       <Group gap="sm" justify="center" className={classes.links}>
         <Anchor href={iosAppUrl} target="_blank" rel="noopener noreferrer">
-          <img src={appStoreBadge} alt={t`Download on the App Store`} width={185} height={60} className={classes.badge} />
+          <img
+            src={appStoreBadge}
+            alt={t`Download on the App Store`}
+            width={185}
+            height={60}
+            className={classes.badge}
+          />
         </Anchor>
         <Anchor href={androidAppUrl} target="_blank" rel="noopener noreferrer">
           <img src={googlePlayBadge} alt={t`Get it on Google Play`} width={185} height={60} className={classes.badge} />

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { Button } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Button } from '@mantine/core';
-import { renderRoutes } from '../../tests/support/render.tsx';
+import { useEffect, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**

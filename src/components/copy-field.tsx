@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { Trans } from '@lingui/react/macro';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 interface Props {
   label: string;

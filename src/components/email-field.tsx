@@ -1,6 +1,6 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
 
 interface Props extends Omit<TextInputProps, 'value' | 'onChange' | 'label' | 'type' | 'maxLength'> {
   value: string;

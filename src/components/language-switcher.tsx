@@ -1,9 +1,9 @@
-import type { ChangeEvent } from 'react';
-import { InputBase } from '@mantine/core';
-import { useHydrated } from '../lib/hydration.ts';
 import { useLingui } from '@lingui/react/macro';
-import { LOCALES, toLocale, type Locale } from '../../shared-domain/locales.ts';
+import { InputBase } from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import { LOCALES, type Locale, toLocale } from '#shared-domain/locales.ts';
 import { chooseLocale } from '../app/i18n.ts';
+import { useHydrated } from '../lib/hydration.ts';
 
 // Each language is named in itself so a reader can find their own whatever the page's current language.
 const ENDONYMS: Record<Locale, string> = {
@@ -49,7 +49,12 @@ export function LanguageSwitcher() {
 function Chevron() {
   return (
     <svg width={14} height={14} viewBox="0 0 15 15" fill="none" aria-hidden="true">
-      <path d="M5 5.5l2.5-2.5 2.5 2.5M5 9.5l2.5 2.5 2.5-2.5" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M5 5.5l2.5-2.5 2.5 2.5M5 9.5l2.5 2.5 2.5-2.5"
+        stroke="currentColor"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

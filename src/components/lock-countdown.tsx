@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
 import { minutesSeconds } from '../lib/failure-text.ts';
 
 /** The lock time in minutes and seconds, as the second sentence of the lock notice; it counts down to the end. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderRoutes } from '../../tests/support/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { headingId, Markdown } from './markdown.tsx';
 
 function renderMarkdown(source: string) {

@@ -1,6 +1,6 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
 import { Anchor, Blockquote, Code, Divider, List, Table, Text, Title, type TitleOrder } from '@mantine/core';
 import { Lexer, type Token, type Tokens } from 'marked';
+import { Fragment, type ReactNode, useMemo } from 'react';
 // The styles of the components a document may use, here rather than wherever else they happen to be imported.
 import '@mantine/core/styles/Blockquote.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
@@ -35,7 +35,12 @@ function block(token: Tokens.Generic): ReactNode {
     case 'heading': {
       const { depth, text, tokens } = token as Tokens.Heading;
       return (
-        <Title order={Math.min(Math.max(depth, 1), 6) as TitleOrder} id={headingId(text)} mt={depth <= 2 ? 'lg' : 'md'} mb="xs">
+        <Title
+          order={Math.min(Math.max(depth, 1), 6) as TitleOrder}
+          id={headingId(text)}
+          mt={depth <= 2 ? 'lg' : 'md'}
+          mb="xs"
+        >
           {inline(tokens)}
         </Title>
       );
@@ -60,7 +65,12 @@ function block(token: Tokens.Generic): ReactNode {
     case 'list': {
       const list = token as Tokens.List;
       return (
-        <List type={list.ordered ? 'ordered' : 'unordered'} start={list.ordered && list.start !== '' ? list.start : undefined} my="sm" spacing="xs">
+        <List
+          type={list.ordered ? 'ordered' : 'unordered'}
+          start={list.ordered && list.start !== '' ? list.start : undefined}
+          my="sm"
+          spacing="xs"
+        >
           {list.items.map((item, index) => (
             <List.Item key={index}>{blocks(item.tokens)}</List.Item>
           ))}
@@ -135,7 +145,11 @@ function span(token: Tokens.Generic): ReactNode {
       if (!href) return inline(link.tokens);
       const external = !href.startsWith('#');
       return (
-        <Anchor href={href} title={link.title ?? undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <Anchor
+          href={href}
+          title={link.title ?? undefined}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {inline(link.tokens)}
         </Anchor>
       );

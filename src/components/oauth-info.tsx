@@ -1,6 +1,6 @@
-import { Alert, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OAuthEndpoints } from '../../shared-domain/credentials.ts';
+import { Alert, Stack } from '@mantine/core';
+import type { OAuthEndpoints } from '#shared-domain/credentials.ts';
 import { CopyField } from './copy-field.tsx';
 import '@mantine/core/styles/Alert.layer.css';
 
@@ -24,7 +24,13 @@ export function OAuthInfo({ clientId, secret, scope, endpoints, onSecretCopied }
       <CopyField label={t`Client ID`} value={clientId} copyLabel={t`Copy client ID`} testId="client-id" />
       {secret ? (
         <>
-          <CopyField label={t`Client secret`} value={secret} copyLabel={t`Copy client secret`} testId="client-secret" onCopied={onSecretCopied} />
+          <CopyField
+            label={t`Client secret`}
+            value={secret}
+            copyLabel={t`Copy client secret`}
+            testId="client-secret"
+            onCopied={onSecretCopied}
+          />
           <Alert color="orange" variant="light" role="note" data-testid="secret-warning">
             <Trans>Copy the secret now and keep it safe: it will not be available again.</Trans>
           </Alert>
@@ -39,7 +45,12 @@ export function OAuthInfo({ clientId, secret, scope, endpoints, onSecretCopied }
             copyLabel={t`Copy authorization endpoint`}
             testId="authorization-endpoint"
           />
-          <CopyField label={t`Token endpoint`} value={endpoints.token_endpoint} copyLabel={t`Copy token endpoint`} testId="token-endpoint" />
+          <CopyField
+            label={t`Token endpoint`}
+            value={endpoints.token_endpoint}
+            copyLabel={t`Copy token endpoint`}
+            testId="token-endpoint"
+          />
         </>
       ) : null}
     </Stack>

@@ -1,9 +1,9 @@
-import { Anchor, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../app/paths.ts';
-import { StatusMessage } from './status-message.tsx';
 import { developerErrors } from '../lib/developer-errors.ts';
+import { StatusMessage } from './status-message.tsx';
 
 /** product.md §6: what a member who is not the account owner sees in place of an owner-only page (error code 9). */
 export function OwnerOnlyNotice() {

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { TextInput, UnstyledButton, type TextInputProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { TextInput, type TextInputProps, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import classes from './password-field.module.css';
 
-interface Props extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'rightSection' | 'rightSectionPointerEvents'> {
+interface Props
+  extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'rightSection' | 'rightSectionPointerEvents'> {
   value: string;
   onValueChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
@@ -47,7 +48,15 @@ export function PasswordField({ value, onValueChange, disabled, classNames, ...r
 /** An eye while the password is hidden (press to show), a crossed-out eye while it is shown (press to hide). */
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <path d="M3 3l18 18" /> : null}

@@ -1,7 +1,7 @@
-import { Collapse, List, Text, VisuallyHidden } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Collapse, List, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { passwordRequirements } from '../../shared-domain/password.ts';
+import { passwordRequirements } from '#shared-domain/password.ts';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 

@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
+import { Stack, Text } from '@mantine/core';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
 
 /**
  * Who really asks, from the server's record of the request: the developer account that registered the application,
@@ -19,7 +19,9 @@ export function RequestOrigin({ request }: { request: ConsentRequestDetails }) {
         </Text>
       ) : null}
       <Text size="sm" c="dimmed" data-testid="request-redirect">
-        {native ? t`This is an app on your device. Your answer goes to it at ${redirectHost}` : t`Your answer sends you back to ${redirectHost}`}
+        {native
+          ? t`This is an app on your device. Your answer goes to it at ${redirectHost}`
+          : t`Your answer sends you back to ${redirectHost}`}
       </Text>
     </Stack>
   );

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RequestProblem } from '../../machines/shared/request-problem.ts';
-import type { ResendStep } from '../../machines/shared/resend-verification.ts';
-import { StatusMessage } from './status-message.tsx';
-import { requestProblemText } from '../lib/failure-text.ts';
+import type { RequestProblem } from '#machines/shared/request-problem.ts';
+import type { ResendStep } from '#machines/shared/resend-verification.ts';
 import { accountErrors } from '../lib/account-errors.ts';
+import { requestProblemText } from '../lib/failure-text.ts';
+import { StatusMessage } from './status-message.tsx';
 
 /**
  * The outcome of sending the verification mail again, on every page that offers it; `problem` is the machine's
@@ -28,7 +28,9 @@ export function ResendStatus({ step, problem = null }: { step: ResendStep | null
   if (step === 'resendFailed') {
     return (
       <StatusMessage kind="error">
-        {problem ? requestProblemText(i18n, problem) : i18n._(accountErrors.AnErrorOccuredWhenResendingVerificationEmail)}
+        {problem
+          ? requestProblemText(i18n, problem)
+          : i18n._(accountErrors.AnErrorOccuredWhenResendingVerificationEmail)}
       </StatusMessage>
     );
   }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
-import { renderRoutes } from '../../tests/support/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 function Boom(): never {

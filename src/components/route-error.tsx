@@ -1,6 +1,6 @@
+import { Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Stack, Text, Title } from '@mantine/core';
 
 /**
  * product.md §2: a route that throws shows a generic fallback with the message. It stays in English on purpose: it
@@ -36,7 +36,9 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
     if (state.error === null) return { pathname: props.pathname };
     // The failure belongs to the page it happened on: another address renders its own page again.
-    return state.pathname !== null && state.pathname !== props.pathname ? { error: null, pathname: props.pathname } : null;
+    return state.pathname !== null && state.pathname !== props.pathname
+      ? { error: null, pathname: props.pathname }
+      : null;
   }
 
   render() {

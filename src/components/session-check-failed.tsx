@@ -1,8 +1,8 @@
-import { Button, Center, Stack } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
-import { StatusMessage } from './status-message.tsx';
 import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { Button, Center, Stack } from '@mantine/core';
 import { HiddenPageHeading } from './hidden-page-heading.tsx';
+import { StatusMessage } from './status-message.tsx';
 
 /** failed: the server could not be asked; that says nothing about the session, so the reader stays and retries. */
 export function SessionCheckFailed({ onRetry }: { onRetry: () => void }) {

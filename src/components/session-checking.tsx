@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
 import { HiddenPageHeading } from './hidden-page-heading.tsx';
 
 /** checking: nothing signed-in shows until the server has confirmed the session. */

@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
 import { HiddenPageHeading } from './hidden-page-heading.tsx';
 
 /** sessionEnded: the session is over; on the way to the login page, which brings the reader back. */

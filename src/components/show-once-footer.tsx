@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import '@mantine/core/styles/Alert.layer.css';
 
 interface Props {

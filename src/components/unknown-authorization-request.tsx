@@ -1,5 +1,5 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../app/paths.ts';
 
@@ -16,8 +16,8 @@ export function UnknownAuthorizationRequest() {
       </Title>
       <Text ta="center">
         <Trans>
-          It may have expired or been answered already, or the link did not come from this portal. No access was granted.
-          To connect an application, start again from that application.
+          It may have expired or been answered already, or the link did not come from this portal. No access was
+          granted. To connect an application, start again from that application.
         </Trans>
       </Text>
       <Button component={Link} to={paths.main}>

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, toLocale, type Locale } from '../../shared-domain/locales.ts';
+import { DEFAULT_LOCALE, type Locale, toLocale } from '#shared-domain/locales.ts';
 
 /** The language the reader sees the page in, which is the one the server should write its mail in. */
 export function activeLocale(): Locale {

@@ -1,4 +1,4 @@
-import type { StoredAmazonLogin } from '../../machines/amazon-callback/amazon-callback.machine.ts';
+import type { StoredAmazonLogin } from '#machines/amazon-callback/amazon-callback.machine.ts';
 import { paths } from '../app/paths.ts';
 
 /**

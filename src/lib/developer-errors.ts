@@ -13,11 +13,17 @@ export const developerErrors = {
   ApplicationNameTaken: about('name', msg`application name has been taken by another account`),
   ClientLimitExceeded: msg`number of credentials of this grant type has exceeded the limit for the account`,
   MissingRedirectUris: about('redirectUris', msg`An authorization code grant needs at least one redirect URI`),
-  InvalidRedirectUri: about('redirectUris', msg`Each redirect URI must be a full http:// or https:// address without a fragment`),
+  InvalidRedirectUri: about(
+    'redirectUris',
+    msg`Each redirect URI must be a full http:// or https:// address without a fragment`,
+  ),
   // The limit comes from the server (GET /api/credentials limits, or the error's data.limit): pass it as {limit}.
   TooManyRedirectUris: about('redirectUris', msg({ message: 'A grant may have at most {limit} redirect URIs' })),
   RedirectUriTooLong: about('redirectUris', msg({ message: 'A redirect URI may be at most {limit} characters long' })),
-  InvalidForwardAlertWebhook: about('webhook', msg`The webhook must be an https:// address on a public host that accepts HTTP POST`),
+  InvalidForwardAlertWebhook: about(
+    'webhook',
+    msg`The webhook must be an https:// address on a public host that accepts HTTP POST`,
+  ),
   InvalidRsaPublicKey: about(
     'publicKey',
     msg`The key must be a 2048-bit RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)`,

@@ -1,6 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { isRequestProblem, type RequestProblem } from '../../machines/shared/request-problem.ts';
+import { msg } from '@lingui/core/macro';
+import { isRequestProblem, type RequestProblem } from '#machines/shared/request-problem.ts';
 
 /** Kinds of field an error can be about; each form says which of its inputs (by name) is which. */
 export type FieldKind = 'email' | 'password' | 'name' | 'redirectUris' | 'webhook' | 'publicKey';
@@ -62,7 +62,10 @@ const bodyFields: Partial<Record<string, { label: MessageDescriptor; kind: Field
 /** "5 min 0 s": the same words as the lock countdown. */
 export function minutesSeconds(i18n: I18n, totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
-  return i18n._({ ...requestProblemMessages.minutesSeconds, values: { minutes: Math.floor(seconds / 60), seconds: seconds % 60 } });
+  return i18n._({
+    ...requestProblemMessages.minutesSeconds,
+    values: { minutes: Math.floor(seconds / 60), seconds: seconds % 60 },
+  });
 }
 
 export function requestProblemText(i18n: I18n, problem: RequestProblem): string {
@@ -84,7 +87,8 @@ export function requestProblemText(i18n: I18n, problem: RequestProblem): string 
       if (!label) return i18n._(problem.problem === 'too_long' ? m.requestTooLarge : commonErrors.BadRequest);
       const values = { field: i18n._(label), limit: problem.limit ?? '' };
       const sized = { too_long: m.tooLong, too_short: m.tooShort, too_many: m.tooMany, too_few: m.tooFew } as const;
-      const descriptor = problem.limit !== null && problem.problem in sized ? sized[problem.problem as keyof typeof sized] : m.invalid;
+      const descriptor =
+        problem.limit !== null && problem.problem in sized ? sized[problem.problem as keyof typeof sized] : m.invalid;
       return i18n._({ ...descriptor, values });
     }
   }
@@ -117,10 +121,14 @@ export function invalidFieldName<K extends string>(
   return (kind && names[kind]) ?? null;
 }
 
-function fieldKindOf<K extends string>(failure: Failure<K> | null | undefined, table: ErrorTable<K>): FieldKind | undefined {
+function fieldKindOf<K extends string>(
+  failure: Failure<K> | null | undefined,
+  table: ErrorTable<K>,
+): FieldKind | undefined {
   if (!failure) return undefined;
   if (typeof failure === 'string') return table[failure]?.field;
   if ('serverMessage' in failure) return undefined;
-  if (failure.code === 'FieldProblem' && 'field' in failure) return failure.field ? bodyFields[failure.field]?.kind : undefined;
+  if (failure.code === 'FieldProblem' && 'field' in failure)
+    return failure.field ? bodyFields[failure.field]?.kind : undefined;
   return isRequestProblem(failure) ? undefined : table[failure.code]?.field;
 }

@@ -22,7 +22,11 @@ function subscribe(listener: () => void) {
 
 /** False on the server and while hydrating (so both renders agree), true once React has the page. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => hydrated, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => hydrated,
+    () => false,
+  );
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -88,13 +92,18 @@ function fieldsOf(root: HTMLElement): Field[] {
 }
 
 function isField(target: EventTarget | null): target is Field {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }
 
-const isToggle = (field: Field) => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isToggle = (field: Field) =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 const current = (field: Field) => (isToggle(field) ? (field as HTMLInputElement).checked : field.value);
 const changed = (field: Field) =>
-  isToggle(field) ? (field as HTMLInputElement).checked !== (field as HTMLInputElement).defaultChecked : field.value !== defaultOf(field);
+  isToggle(field)
+    ? (field as HTMLInputElement).checked !== (field as HTMLInputElement).defaultChecked
+    : field.value !== defaultOf(field);
 
 /** The value the server rendered the field with. */
 function defaultOf(field: Field): string {

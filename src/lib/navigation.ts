@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAGES_PREFIX } from '../../shared-domain/page-paths.ts';
+import { PAGES_PREFIX } from '#shared-domain/page-paths.ts';
 
 /**
  * The one place the SPA hands the browser to a server URL (a real navigation, never fetch: the server answers with

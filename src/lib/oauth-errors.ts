@@ -6,7 +6,10 @@ export const oauthErrors = {
   ...commonErrors,
   UserDeniedAuthorization: msg`You denied the application access to your account`,
   InvalidScopeError: msg`The application asked for access that cannot be granted to your account`,
-  EmailAlreadyExistsAsAccount: about('email', msg`This email already belongs to an account: sign in with your email and password`),
+  EmailAlreadyExistsAsAccount: about(
+    'email',
+    msg`This email already belongs to an account: sign in with your email and password`,
+  ),
   InvalidOAuthRequest: msg`The application's request was not valid`,
   UnauthorizedClient: msg`The application is not allowed to ask for access this way`,
   UnsupportedOAuthRequest: msg`The application asked for access in a way this portal does not support`,

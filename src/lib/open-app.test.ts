@@ -13,7 +13,8 @@ const UA = {
   firefoxAndroid: 'Mozilla/5.0 (Android 14; Mobile; rv:127.0) Gecko/127.0 Firefox/127.0',
   iphoneChrome:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.153 Mobile/15E148 Safari/604.1',
-  desktopChrome: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  desktopChrome:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
 };
 
 describe('isAndroidChrome', () => {
@@ -51,8 +52,11 @@ describe('openAppHref', () => {
     expect(openAppHref('https://app.example.com', UA.androidChrome, 'x;end;S.evil=1')).toBe(expected);
   });
 
-  it.each([[''], [null], ['not a url'], ['javascript:alert(1)'], ['ftp://app.example.com']])('has no target for %j', (value) => {
-    expect(openAppHref(value, UA.androidChrome)).toBeNull();
-    expect(openAppHref(value, UA.desktopChrome)).toBeNull();
-  });
+  it.each([[''], [null], ['not a url'], ['javascript:alert(1)'], ['ftp://app.example.com']])(
+    'has no target for %j',
+    (value) => {
+      expect(openAppHref(value, UA.androidChrome)).toBeNull();
+      expect(openAppHref(value, UA.desktopChrome)).toBeNull();
+    },
+  );
 });

@@ -20,7 +20,11 @@ export function isAndroidChrome(userAgent: string): boolean {
  * Where Open app leads after a password change: the web app's address, or on Android Chrome an intent that opens the
  * app for the same address and falls back to it in the browser. Null when no usable address is configured.
  */
-export function openAppHref(webAppUrl: string | null | undefined, userAgent: string, androidPackage?: string | null): string | null {
+export function openAppHref(
+  webAppUrl: string | null | undefined,
+  userAgent: string,
+  androidPackage?: string | null,
+): string | null {
   let url: URL;
   try {
     url = new URL(webAppUrl ?? '');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, type Location } from 'react-router-dom';
+import { type Location, useLocation } from 'react-router-dom';
 import { useServerPageEnv } from './page-env.ts';
 
 /** The id of the JSON data block in which the server sends what it fetched for the page's first screen. */

@@ -1,33 +1,62 @@
-import { describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { ApiError, apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { requestProblemOf, type RequestProblem } from '../../machines/shared/request-problem.ts';
-import { serverMessageOf } from '../../machines/shared/server-message.ts';
-import '../../tests/support/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { type RequestProblem, requestProblemOf } from '#machines/shared/request-problem.ts';
+import { serverMessageOf } from '#machines/shared/server-message.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import '#tests/support/render.tsx';
 import { requestProblemText } from './failure-text.ts';
 
 const field = (name: string | null, problem: string, limit?: number) =>
   new ApiError(400, {
-    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { field: name, problem, ...(limit ? { limit } : {}), issues: [] }),
+    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+      field: name,
+      problem,
+      ...(limit ? { limit } : {}),
+      issues: [],
+    }),
     message: 'English for logs',
   });
 
 describe('refusals of the request, worded by the page', () => {
   it.each([
-    ['a rate limit with its wait', new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 61 })), 'Too many attempts. Try again in 1 min 1 s.'],
-    ['a rate limit without one', new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')), 'Too many attempts. Please try again later.'],
+    [
+      'a rate limit with its wait',
+      new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 61 })),
+      'Too many attempts. Try again in 1 min 1 s.',
+    ],
+    [
+      'a rate limit without one',
+      new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')),
+      'Too many attempts. Please try again later.',
+    ],
     ['a name over its limit', field('friendly_name', 'too_long', 100), 'Name: at most 100 characters'],
-    ['an application name over its limit', field('application_name', 'too_long', 100), 'Application name: at most 100 characters'],
+    [
+      'an application name over its limit',
+      field('application_name', 'too_long', 100),
+      'Application name: at most 100 characters',
+    ],
     ['too many redirect URIs', field('redirect_uris', 'too_many', 10), 'Redirect URIs: at most 10 entries'],
     ['a password too short', field('password', 'too_short', 10), 'Password: at least 10 characters'],
     ['a wrong type', field('username', 'invalid'), 'Email: this value is not valid'],
     ['a field no form shows, too long', field('captcha_token', 'too_long', 16384), 'What you entered is too long'],
     ['an unknown field', field('admin', 'unknown_field'), 'The request was not valid, please try again'],
     ['a body that is no object', field(null, 'invalid'), 'The request was not valid, please try again'],
-    ['a body too large', new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')), 'What you entered is too long'],
-    ['malformed JSON', new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'BadRequest')), 'The request was not valid, please try again'],
-    ['another origin', new ApiError(403, apiErrorBody(GenericCode.FORBIDDEN_ORIGIN, 'ForbiddenOrigin')), 'The request was not valid, please try again'],
+    [
+      'a body too large',
+      new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')),
+      'What you entered is too long',
+    ],
+    [
+      'malformed JSON',
+      new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'BadRequest')),
+      'The request was not valid, please try again',
+    ],
+    [
+      'another origin',
+      new ApiError(403, apiErrorBody(GenericCode.FORBIDDEN_ORIGIN, 'ForbiddenOrigin')),
+      'The request was not valid, please try again',
+    ],
   ])('%s', (_label, error, text) => {
     const problem = requestProblemOf(error) as RequestProblem;
     expect(problem).not.toBeNull();
@@ -37,9 +66,21 @@ describe('refusals of the request, worded by the page', () => {
   });
 
   it.each([
-    ['a service rule under VALIDATION_ERROR', new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook'))],
-    ['a service refusal under BAD_REQUEST', new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed'))],
-    ['a signup rule', new ApiError(409, { ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'), message: 'Déjà inscrit' })],
+    [
+      'a service rule under VALIDATION_ERROR',
+      new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook')),
+    ],
+    [
+      'a service refusal under BAD_REQUEST',
+      new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed')),
+    ],
+    [
+      'a signup rule',
+      new ApiError(409, {
+        ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'),
+        message: 'Déjà inscrit',
+      }),
+    ],
     ['no answer', new ApiError(0, null)],
   ])('leaves %s to its flow', (_label, error) => {
     expect(requestProblemOf(error)).toBeNull();

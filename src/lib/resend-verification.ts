@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { ResendVerificationInput } from '../../machines/shared/resend-verification.ts';
-import type { Locale } from '../../shared-domain/locales.ts';
+import type { ResendVerificationInput } from '#machines/shared/resend-verification.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { getResendVerification } from '../api/account.ts';
 import { activeLocale } from './active-locale.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { paths, withQuery } from '../app/paths.ts';
 import { forgetSessionCheck } from './session-check.ts';
 

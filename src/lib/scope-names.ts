@@ -1,6 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Resource } from '../../shared-domain/scopes.ts';
+import { msg } from '@lingui/core/macro';
+import type { Resource } from '#shared-domain/scopes.ts';
 
 /** What each scope resource is called on the consent and authorized-applications pages. */
 export const resourceNames: Record<Resource, MessageDescriptor> = {

@@ -1,6 +1,6 @@
 import { fromPromise, type Snapshot } from 'xstate';
-import type { SessionUser } from '../../machines/session-check/session-check.machine.ts';
-import type { SessionClaims } from '../../shared-domain/login.ts';
+import type { SessionUser } from '#machines/session-check/session-check.machine.ts';
+import type { SessionClaims } from '#shared-domain/login.ts';
 import { getSession } from '../api/auth.ts';
 
 /** The session-check machine's `checkSession` actor: the server's word on the session, and who it belongs to. */

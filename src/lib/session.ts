@@ -1,4 +1,4 @@
-import { CLAIMS_COOKIE, type SessionClaims } from '../../shared-domain/login.ts';
+import { CLAIMS_COOKIE, type SessionClaims } from '#shared-domain/login.ts';
 
 /**
  * The credential cookie is HttpOnly; the server sets a companion cookie with the public claims only. It says that a

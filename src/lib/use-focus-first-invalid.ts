@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Fields a keyboard user can type into: what "the first field" of a form means. */
 const EDITABLE =
@@ -22,7 +22,11 @@ interface Options {
  * itself (role=alert, tabIndex -1) when the error is about no field. Mantine's inputs own their aria attributes
  * (they would reset a prop), so the marking is set on the element and taken off again when the error goes.
  */
-export function useFocusFirstInvalid<T extends HTMLElement>({ error, invalidField, focusFirst = true }: Options): RefObject<T | null> {
+export function useFocusFirstInvalid<T extends HTMLElement>({
+  error,
+  invalidField,
+  focusFirst = true,
+}: Options): RefObject<T | null> {
   const ref = useRef<T | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on appearance; later renders must not pull focus back

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { useEffect } from 'react';
 import { useServerPageEnv } from './page-env.ts';
 
 const PRODUCT = msg`Monitoring service`;

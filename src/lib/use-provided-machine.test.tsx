@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
 import { render, renderHook, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useMachine } from '@xstate/react';
+import { describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
 import { useProvidedMachine } from './use-provided-machine.ts';
 
@@ -15,7 +15,9 @@ const pressMachine = setup({
   context: { loaded: '', presses: 0 },
   initial: 'loading',
   states: {
-    loading: { invoke: { src: 'load', onDone: { target: 'ready', actions: assign({ loaded: ({ event }) => event.output }) } } },
+    loading: {
+      invoke: { src: 'load', onDone: { target: 'ready', actions: assign({ loaded: ({ event }) => event.output }) } },
+    },
     ready: { on: { press: { guard: 'isOpen', actions: ['report', 'count'] }, reload: 'loading' } },
   },
 });
@@ -43,9 +45,12 @@ function Presser({ label, open, loaded, onReport }: Props) {
 
 describe('useProvidedMachine', () => {
   it('gives the same machine on every render, so the actor is not restarted', () => {
-    const { result, rerender } = renderHook(({ open }) => useProvidedMachine(pressMachine, { guards: { isOpen: () => open } }), {
-      initialProps: { open: false },
-    });
+    const { result, rerender } = renderHook(
+      ({ open }) => useProvidedMachine(pressMachine, { guards: { isOpen: () => open } }),
+      {
+        initialProps: { open: false },
+      },
+    );
     const first = result.current;
     rerender({ open: true });
     expect(result.current).toBe(first);

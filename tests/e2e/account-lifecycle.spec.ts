@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventually, openPage, startE2eServer, setupBrowserSuite } from '../support/browser.ts';
+import { eventually, openPage, setupBrowserSuite, startE2eServer } from '../support/browser.ts';
 import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 import { linkPath, mailsTo, waitForMail } from '../support/outbox.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
@@ -136,7 +136,10 @@ describe('account lifecycle', () => {
 
     const { page } = await openPage(browser, test, { baseURL: server.url });
     // A link whose email parameter was changed still signs up the invited address: the page shows the server's.
-    const tampered = linkPath(invitation).replace(`email=${encodeURIComponent(invited)}`, `email=${encodeURIComponent('mallory@example.com')}`);
+    const tampered = linkPath(invitation).replace(
+      `email=${encodeURIComponent(invited)}`,
+      `email=${encodeURIComponent('mallory@example.com')}`,
+    );
     expect(tampered).toContain('mallory');
     await page.goto(tampered);
     const emailField = page.getByLabel('Email', { exact: true });
@@ -192,7 +195,11 @@ describe('account lifecycle', () => {
 describe('mail while the mail server is down', () => {
   it('accepts the signup and delivers the verification mail once SMTP is back', async (test) => {
     const port = await freePort();
-    const down = await startE2eServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '200', MAIL_RETRY_MAX_MS: '500' });
+    const down = await startE2eServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_RETRY_BASE_MS: '200',
+      MAIL_RETRY_MAX_MS: '500',
+    });
     let smtp: Awaited<ReturnType<typeof startFakeSmtp>> | undefined;
     try {
       const { page } = await openPage(browser, test, { baseURL: down.url });

@@ -30,7 +30,9 @@ function headingsOnThePage(page: Page) {
   return page
     .locator('article')
     .locator('h1, h2, h3, h4, h5, h6')
-    .evaluateAll((elements) => elements.map((element) => ({ level: Number(element.tagName.slice(1)), text: element.textContent })));
+    .evaluateAll((elements) =>
+      elements.map((element) => ({ level: Number(element.tagName.slice(1)), text: element.textContent })),
+    );
 }
 
 async function expectRenderedDocs(page: Page) {
@@ -70,11 +72,17 @@ describe('the alert forwarding documentation page', () => {
     await createUser(server, { email: 'owner@example.com', owner: true, apiAccess: true, companyId: 'ACME-1' });
     const cookie = await loginCookie(server, 'owner@example.com');
     const api = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/${path}`, { method: 'POST', headers: sameOrigin(server, { cookie }), body: JSON.stringify(body) });
+      fetch(`${server.url}/api/${path}`, {
+        method: 'POST',
+        headers: sameOrigin(server, { cookie }),
+        body: JSON.stringify(body),
+      });
     const grant = await api('client_grant', { grant_type: 'client_credentials', application_name: 'Alert Bridge' });
     expect(grant.status).toBe(200);
     const uid = ((await grant.json()) as { data: { client_uid: string } }).data.client_uid;
-    const publicPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const publicPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     const configured = await api(`alert_forwarding_config/${encodeURIComponent(uid)}`, {
       url: 'https://alerts.customer.example/hook',
       public_rsa_key: publicPem,

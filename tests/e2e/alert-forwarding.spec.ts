@@ -39,7 +39,13 @@ async function loginTo(page: Page, email: string, target: string): Promise<void>
 }
 
 /** What a customer does with the keys dialog: run the downloaded example on the example alert. */
-async function decrypt(example: string, privatePem: string, aesKey: string, portalPem: string, script = EXAMPLE_SCRIPT) {
+async function decrypt(
+  example: string,
+  privatePem: string,
+  aesKey: string,
+  portalPem: string,
+  script = EXAMPLE_SCRIPT,
+) {
   writeFileSync(join(workDir, 'alert.json'), example);
   writeFileSync(join(workDir, 'private.pem'), privatePem);
   writeFileSync(join(workDir, 'portal.pem'), portalPem);
@@ -80,11 +86,15 @@ describe('alert forwarding', () => {
     // Set up: the page refuses plain http before asking the server, then saves the real key.
     await page.getByRole('button', { name: 'Set Up Alert Forwarding' }).click();
     const setup = page.getByRole('dialog', { name: 'Set Up Alert Forwarding' });
-    expect(await setup.getByTestId('keygen-commands').textContent()).toContain('openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048');
+    expect(await setup.getByTestId('keygen-commands').textContent()).toContain(
+      'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048',
+    );
     await setup.getByLabel('Webhook URL').fill('http://alerts.customer.example/hook');
     await setup.getByLabel('RSA public key').fill(publicPem);
     await setup.getByLabel('Webhook URL').press('Enter');
-    expect(await setup.getByRole('alert').textContent()).toContain('The webhook must be an https:// address on a public host');
+    expect(await setup.getByRole('alert').textContent()).toContain(
+      'The webhook must be an https:// address on a public host',
+    );
     await setup.getByLabel('Webhook URL').fill('https://alerts.customer.example/hook');
     await setup.getByRole('button', { name: 'Save' }).click();
 
@@ -158,7 +168,10 @@ describe('alert forwarding', () => {
 
     // Acquire New Keys: new keys that open a new example; the old AES key no longer does.
     await page.getByRole('button', { name: 'Acquire New Keys' }).click();
-    await page.getByRole('dialog', { name: 'Acquire new keys' }).getByRole('button', { name: 'Acquire New Keys' }).click();
+    await page
+      .getByRole('dialog', { name: 'Acquire new keys' })
+      .getByRole('button', { name: 'Acquire New Keys' })
+      .click();
     await keysDialog.waitFor();
     const newAesKey = await text(page, 'aes-key');
     const newExample = await text(page, 'example-alert');
@@ -168,7 +181,9 @@ describe('alert forwarding', () => {
     expect(await decrypt(newExample, privatePem, newAesKey, newPortalPem)).toMatchObject({ example: true });
     await expect(decrypt(newExample, privatePem, aesKey, newPortalPem)).rejects.toThrow();
     // The page behind names the new portal key at once.
-    expect((await text(page, 'configured-portal-public-key')).replace(/\s+/g, '')).toBe(newPortalPem.replace(/\s+/g, ''));
+    expect((await text(page, 'configured-portal-public-key')).replace(/\s+/g, '')).toBe(
+      newPortalPem.replace(/\s+/g, ''),
+    );
     // The new AES key was not copied this time: closing asks.
     await keysDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await keysDialog.getByRole('button', { name: 'Close anyway' }).click();
@@ -176,7 +191,10 @@ describe('alert forwarding', () => {
 
     // Stop Sending V3 Alerts: confirmed, and gone for good.
     await page.getByRole('button', { name: 'Stop Sending V3 Alerts' }).click();
-    await page.getByRole('dialog', { name: 'Stop sending V3 alerts' }).getByRole('button', { name: 'Stop Sending V3 Alerts' }).click();
+    await page
+      .getByRole('dialog', { name: 'Stop sending V3 alerts' })
+      .getByRole('button', { name: 'Stop Sending V3 Alerts' })
+      .click();
     await page.getByRole('button', { name: 'Stop Sending V3 Alerts' }).waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('webhook-url').waitFor();
@@ -194,7 +212,12 @@ describe('alert forwarding', () => {
 
   it('sends a member who is not the owner to the access denied page', async (test) => {
     await createUser(server, { email: 'boss@example.com', owner: true, apiAccess: true });
-    await createUser(server, { email: 'member@example.com', owner: false, apiAccess: true, groupOfEmail: 'boss@example.com' });
+    await createUser(server, {
+      email: 'member@example.com',
+      owner: false,
+      apiAccess: true,
+      groupOfEmail: 'boss@example.com',
+    });
     const { page } = await openPage(browser, test, { baseURL: server.url });
     await loginTo(page, 'member@example.com', '/pages/main');
     await page.goto('/pages/alert-forwarding-config?client_uid=whatever');

@@ -8,9 +8,17 @@
 import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../server/modules/users/users.repository.ts';
+import { findUserByEmail } from '#server/modules/users/users.repository.ts';
 import { createUserWithCli, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
-import { type ClientApp, type TestClient, discover, freePort, insecure, registerClient, startClientApp } from '../support/oauth-client.ts';
+import {
+  type ClientApp,
+  discover,
+  freePort,
+  insecure,
+  registerClient,
+  startClientApp,
+  type TestClient,
+} from '../support/oauth-client.ts';
 import type { TestServer } from '../support/server.ts';
 
 interface Person {
@@ -35,10 +43,17 @@ beforeAll(async () => {
   server = await startE2eServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
 
   // Everyone made the way an operator would: the admin CLI against the server's database.
-  owner = { name: 'Olivia Owner', ...(await createUserWithCli(server, { email: 'olivia@example.com', name: 'Olivia Owner', owner: true })) };
+  owner = {
+    name: 'Olivia Owner',
+    ...(await createUserWithCli(server, { email: 'olivia@example.com', name: 'Olivia Owner', owner: true })),
+  };
   member = {
     name: 'Max Member',
-    ...(await createUserWithCli(server, { email: 'max@example.com', name: 'Max Member', groupOf: 'olivia@example.com' })),
+    ...(await createUserWithCli(server, {
+      email: 'max@example.com',
+      name: 'Max Member',
+      groupOf: 'olivia@example.com',
+    })),
   };
   // Both applications belong to a developer elsewhere: the family's account only consents to them.
   await createUserWithCli(server, { email: 'dev@vendor.example', name: 'Vendor Dev', owner: true, apiAccess: true });
@@ -49,8 +64,16 @@ beforeAll(async () => {
   expect([family.isOwner, secondary.isOwner, secondary.groupId]).toEqual([true, false, family.groupId]);
 
   const redirectUris = [clientApp.redirectUri];
-  careApp = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Care App', redirectUris });
-  fitTracker = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Fit Tracker', redirectUris });
+  careApp = await registerClient(server, developer, {
+    grantType: 'authorization_code',
+    applicationName: 'Care App',
+    redirectUris,
+  });
+  fitTracker = await registerClient(server, developer, {
+    grantType: 'authorization_code',
+    applicationName: 'Fit Tracker',
+    redirectUris,
+  });
   as = await discover(server);
 });
 
@@ -93,7 +116,13 @@ async function consentThroughBrowser(page: Page, person: Person, client: TestCli
   const params = oauth.validateAuthResponse(as, client.oauthClient, await callback, state);
   await page.getByRole('heading', { name: 'Third-party app' }).waitFor();
   const exchange = await oauth.authorizationCodeGrantRequest(
-    as, client.oauthClient, client.auth, params, clientApp.redirectUri, codeVerifier, insecure,
+    as,
+    client.oauthClient,
+    client.auth,
+    params,
+    clientApp.redirectUri,
+    codeVerifier,
+    insecure,
   );
   const tokens = await oauth.processAuthorizationCodeResponse(as, client.oauthClient, exchange);
   expect(tokens.refresh_token).toBeTruthy();
@@ -125,7 +154,8 @@ function apiFromPage(page: Page, method: string, path: string, body?: unknown): 
   );
 }
 
-const appRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const appRow = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 /** The table as a person reads it: application, who consented, and what the Remove column offers. */
 async function rows(page: Page) {
@@ -134,7 +164,11 @@ async function rows(page: Page) {
   await table.first().waitFor();
   if (await page.getByTestId('no-apps').isVisible()) return [];
   const result: Array<{ application: string; consentedBy: string; remove: string }> = [];
-  for (const row of await page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') }).all()) {
+  for (const row of await page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .all()) {
     const cells = row.getByRole('cell');
     if ((await cells.count()) !== 5) continue; // an opened permissions row
     const removeCell = cells.nth(4);
@@ -142,7 +176,10 @@ async function rows(page: Page) {
     result.push({
       application: (await cells.nth(0).textContent())!,
       consentedBy: (await cells.nth(1).textContent())!,
-      remove: (await button.count()) > 0 ? `button: ${await button.getAttribute('aria-label')}` : (await removeCell.textContent())!,
+      remove:
+        (await button.count()) > 0
+          ? `button: ${await button.getAttribute('aria-label')}`
+          : (await removeCell.textContent())!,
     });
   }
   return result;
@@ -171,12 +208,21 @@ describe('authorized applications in an account with an owner and a secondary us
       { application: 'Care App', consentedBy: 'Olivia Owner', remove: 'Only the account owner can remove this' },
       { application: 'Fit Tracker', consentedBy: 'Max Member', remove: 'button: Remove Fit Tracker' },
     ]);
-    expect(await appRow(memberPage, 'Care App').getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    expect(
+      await appRow(memberPage, 'Care App')
+        .getByRole('button', { name: /^Remove/ })
+        .count(),
+    ).toBe(0);
     // The page shows what the server says, and the server holds to it when asked directly.
     const listed = await apiFromPage(memberPage, 'GET', '/api/authorized_apps');
     expect(listed.status).toBe(200);
     expect(
-      listed.json.data.authorized_apps.array.map((app: any) => [app.application_name, app.consented_by, app.removable, app.removes]),
+      listed.json.data.authorized_apps.array.map((app: any) => [
+        app.application_name,
+        app.consented_by,
+        app.removable,
+        app.removes,
+      ]),
     ).toEqual([
       ['Care App', ['Olivia Owner'], false, 'own'],
       ['Fit Tracker', ['Max Member'], true, 'own'],
@@ -216,7 +262,9 @@ describe('authorized applications in an account with an owner and a secondary us
     // per application anyone in the account consented to).
     await ownerPage.reload();
     await appRow(ownerPage, 'Care App').waitFor();
-    expect(await rows(ownerPage)).toEqual([{ application: 'Care App', consentedBy: 'Olivia Owner', remove: 'button: Remove Care App' }]);
+    expect(await rows(ownerPage)).toEqual([
+      { application: 'Care App', consentedBy: 'Olivia Owner', remove: 'button: Remove Care App' },
+    ]);
 
     // The owner removes Care App, and the dialog says it is for everyone in the account.
     await appRow(ownerPage, 'Care App').getByRole('button', { name: 'Remove Care App' }).click();

@@ -33,9 +33,7 @@ describe('axe watcher', () => {
     const findings = await scans.check();
     expect(scans.scanned.some((s) => s.startsWith('/pages/login [dialog:'))).toBe(true);
     expect(findings).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ id: 'image-alt', impact: 'critical', targets: ['#no-alt'] }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ id: 'image-alt', impact: 'critical', targets: ['#no-alt'] })]),
     );
     await expect(expectNoAxeViolations(page, 'the login page with a broken dialog')).rejects.toThrow(
       /\[critical\] image-alt on \/pages\/login \[dialog: dialog\]: .*\n\s+#no-alt/,

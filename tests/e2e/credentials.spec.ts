@@ -34,7 +34,11 @@ async function loginTo(page: Page, email: string, target: string): Promise<void>
 }
 
 /** A third-party server asking for a token with the credentials the page showed, at the endpoint it showed. */
-async function tokenStatus(clientId: string, secret: string, endpoint = `${server.url}/api/oauth/token`): Promise<{ status: number; error?: string }> {
+async function tokenStatus(
+  clientId: string,
+  secret: string,
+  endpoint = `${server.url}/api/oauth/token`,
+): Promise<{ status: number; error?: string }> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -65,12 +69,17 @@ function row(page: Page, name: string) {
 describe('credentials', () => {
   it('lets an owner with API access create, use, rotate and delete grants', async (test) => {
     await createUser(server, { email: 'dev@example.com', owner: true, apiAccess: true });
-    const { page } = await openPage(browser, test, { baseURL: server.url, permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = await openPage(browser, test, {
+      baseURL: server.url,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await loginTo(page, 'dev@example.com', '/pages/credentials');
     await page.getByRole('heading', { name: 'OAuth credentials' }).waitFor();
     await page.getByTestId('credentials-empty').waitFor();
     // The server's cap per grant type, before anything was made.
-    expect(await page.getByTestId('grant-limits').textContent()).toBe('0 of 5 client credentials grants · 0 of 5 authorization code grants');
+    expect(await page.getByTestId('grant-limits').textContent()).toBe(
+      '0 of 5 client credentials grants · 0 of 5 authorization code grants',
+    );
 
     // A client_credentials grant: the secret is shown once, copied, and works at the token endpoint.
     await page.getByRole('button', { name: 'Create Grant' }).click();
@@ -88,16 +97,24 @@ describe('credentials', () => {
     const ccRow = row(page, 'E2E Export');
     await ccRow.waitFor();
     expect(await ccRow.textContent()).toContain('Client credentials');
-    expect(await ccRow.getByRole('link', { name: 'Setup' }).getAttribute('href')).toMatch(/^\/pages\/alert-forwarding-config\?client_uid=/);
+    expect(await ccRow.getByRole('link', { name: 'Setup' }).getAttribute('href')).toMatch(
+      /^\/pages\/alert-forwarding-config\?client_uid=/,
+    );
 
     // An authorization_code grant: redirect URIs one a line, a warning for a foreign host that does not block.
     await page.getByRole('button', { name: 'Create Grant' }).click();
     await create.getByRole('button', { name: 'Authorization code' }).click();
     // The redirect-URI limits, said before they bite.
-    await create.getByText('One URI per line, at most 10, each at most 2048 characters; required for an authorization code grant.').waitFor();
+    await create
+      .getByText(
+        'One URI per line, at most 10, each at most 2048 characters; required for an authorization code grant.',
+      )
+      .waitFor();
     await create.getByLabel('Application name').fill('E2E Care App');
     await create.getByRole('button', { name: 'Create' }).click();
-    expect(await create.getByRole('alert').textContent()).toContain('An authorization code grant needs at least one redirect URI');
+    expect(await create.getByRole('alert').textContent()).toContain(
+      'An authorization code grant needs at least one redirect URI',
+    );
     await create.getByLabel('Redirect URIs').fill(`${server.url}/callback\nhttps://partner.example/cb`);
     await eventually(() => create.getByTestId('uri-warning').allTextContents()).toEqual([
       `https://partner.example/cb does not start with ${server.url}. Check that it is the address you mean.`,
@@ -142,7 +159,10 @@ describe('credentials', () => {
     expect(rotated.secret).not.toBe(cc.secret);
     expect(await tokenStatus(cc.clientId, cc.secret)).toEqual({ status: 400, error: 'invalid_client' });
     expect((await tokenStatus(cc.clientId, rotated.secret)).status).toBe(200);
-    await page.getByRole('dialog', { name: 'OAuth information' }).getByRole('button', { name: 'Close', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'OAuth information' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
 
     // The OAuth information of an existing row: its client_id, scopes and this portal's endpoints, never a secret.
     await acRow.getByRole('button', { name: 'OAuth information' }).click();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -68,17 +69,27 @@ describe('device sessions', () => {
     const phone = await device(test, SAFARI_IPHONE, 'max@example.com');
 
     // The member sees only their own session, and has nothing to revoke.
-    await eventually(() => rows(phone)).toEqual([['Max MemberSecondary User', 'Safari on iOSThis device', 'Use Logout to end this session']]);
+    await eventually(() => rows(phone)).toEqual([
+      ['Max MemberSecondary User', 'Safari on iOSThis device', 'Use Logout to end this session'],
+    ]);
     expect(await phone.getByRole('button', { name: 'Revoke All' }).isDisabled()).toBe(true);
 
     // The owner sees the account: their own sessions first, the member's labelled Secondary User. By last active (the
     // default) the desktop, which logged in last, leads; sorted by device the order no longer depends on timing.
     await refresh(laptop);
     await eventually(() => laptop.locator('tbody tr').count()).toBe(3);
-    expect(await laptop.getByRole('columnheader', { name: 'Last active' }).getAttribute('aria-sort')).toBe('descending');
-    expect((await rows(laptop)).map(([, device]) => device)).toEqual(['Firefox on Windows', 'Chrome on LinuxThis device', 'Safari on iOS']);
+    expect(await laptop.getByRole('columnheader', { name: 'Last active' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect((await rows(laptop)).map(([, device]) => device)).toEqual([
+      'Firefox on Windows',
+      'Chrome on LinuxThis device',
+      'Safari on iOS',
+    ]);
     await laptop.getByRole('button', { name: 'Device description' }).click();
-    expect(await laptop.getByRole('columnheader', { name: 'Device description' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await laptop.getByRole('columnheader', { name: 'Device description' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
     await eventually(() => rows(laptop)).toEqual([
       ['Olivia Owner', 'Chrome on LinuxThis device', 'Use Logout to end this session'],
       ['Olivia Owner', 'Firefox on Windows', 'Revoke'],
@@ -113,7 +124,9 @@ describe('device sessions', () => {
     expect(await confirmAll.textContent()).toContain('This device stays signed in.');
     await confirmAll.getByRole('button', { name: 'Revoke All' }).click();
     await confirmAll.waitFor({ state: 'hidden' });
-    await eventually(() => rows(laptop)).toEqual([['Olivia Owner', 'Chrome on LinuxThis device', 'Use Logout to end this session']]);
+    await eventually(() => rows(laptop)).toEqual([
+      ['Olivia Owner', 'Chrome on LinuxThis device', 'Use Logout to end this session'],
+    ]);
     expect(await laptop.getByRole('button', { name: 'Revoke All' }).isDisabled()).toBe(true);
 
     for (const signedOut of [desktop, phone]) {
@@ -121,6 +134,8 @@ describe('device sessions', () => {
       await signedOut.waitForURL(`**${LOGIN_BACK_HERE}`);
     }
     await laptop.reload();
-    await eventually(() => rows(laptop)).toEqual([['Olivia Owner', 'Chrome on LinuxThis device', 'Use Logout to end this session']]);
+    await eventually(() => rows(laptop)).toEqual([
+      ['Olivia Owner', 'Chrome on LinuxThis device', 'Use Logout to end this session'],
+    ]);
   });
 });

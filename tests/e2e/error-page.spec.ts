@@ -15,7 +15,9 @@ describe('error page', () => {
     const { page } = await openPage(browser, test, { baseURL: server.url });
     const description = page.getByTestId('error-description');
 
-    await page.goto(`/pages/error?error_description=${encodeURIComponent('Your account has been suspended. Call +1 555 0100 now.')}`);
+    await page.goto(
+      `/pages/error?error_description=${encodeURIComponent('Your account has been suspended. Call +1 555 0100 now.')}`,
+    );
     await page.getByRole('heading', { name: 'An error occurred' }).waitFor();
     expect(await description.textContent()).toBe('The request could not be completed. Go back and try again.');
     expect(await page.locator('main').textContent()).not.toContain('suspended');

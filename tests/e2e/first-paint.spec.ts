@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pagePaths } from '../../shared-domain/page-paths.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 import { eventually, openPage, setupBrowserSuite } from '../support/browser.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -89,7 +89,12 @@ describe('each public page paints from HTML, then hydrates in place', () => {
   it.for(PAGES)('%s', async ([path, heading], test) => {
     // A phone: the narrow layout is the one most readers get.
     const viewport = { width: 375, height: 740 };
-    const { page: still } = await openPage(browser, test, { baseURL: server.url, javaScriptEnabled: false, viewport, axe: false });
+    const { page: still } = await openPage(browser, test, {
+      baseURL: server.url,
+      javaScriptEnabled: false,
+      viewport,
+      axe: false,
+    });
     await still.goto(path);
     await still.getByRole('heading', { level: 1, name: heading }).waitFor();
 

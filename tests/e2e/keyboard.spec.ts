@@ -5,7 +5,7 @@
 import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
 import { until } from '../support/fake-smtp.ts';
 import { authorizeUrl, type ClientApp, freePort, registerClient, startClientApp } from '../support/oauth-client.ts';
@@ -38,7 +38,11 @@ function focused(page: Page): Promise<string> {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return 'body';
     const labels = (element as HTMLInputElement).labels;
-    const name = element.getAttribute('aria-label') ?? (labels && labels.length > 0 ? labels[0].textContent : null) ?? element.textContent ?? '';
+    const name =
+      element.getAttribute('aria-label') ??
+      (labels && labels.length > 0 ? labels[0].textContent : null) ??
+      element.textContent ??
+      '';
     const role = element.getAttribute('role');
     return `${element.tagName.toLowerCase()}${role ? `[${role}]` : ''}:${name.replace(/\s+/g, ' ').trim()}`;
   });
@@ -149,9 +153,19 @@ describe('keyboard only', () => {
   });
 
   it('consents: logs in and accepts with the keyboard; the app gets its code', async (test) => {
-    const app = await registerClient(server, owner, { grantType: 'authorization_code', applicationName: 'Keyboard App', redirectUris: [clientApp.redirectUri] });
+    const app = await registerClient(server, owner, {
+      grantType: 'authorization_code',
+      applicationName: 'Keyboard App',
+      redirectUris: [clientApp.redirectUri],
+    });
     const codeVerifier = oauth.generateRandomCodeVerifier();
-    const url = await authorizeUrl(server, { client: app, scope: 'user:read', redirectUri: clientApp.redirectUri, state: 'kbd', codeVerifier });
+    const url = await authorizeUrl(server, {
+      client: app,
+      scope: 'user:read',
+      redirectUri: clientApp.redirectUri,
+      state: 'kbd',
+      codeVerifier,
+    });
     const { page } = await openPage(browser, test, { baseURL: server.url });
     await page.goto(url);
     await page.waitForURL('**/pages/login?return_to=*');
@@ -178,7 +192,9 @@ describe('keyboard only', () => {
     await eventually(() => focused(page)).toBe('button:Remove Keyboard App');
     await page.keyboard.press('Enter');
     await confirm.waitFor();
-    await eventually(() => page.evaluate(() => document.querySelector('[role=dialog]')?.contains(document.activeElement) ?? false)).toBe(true);
+    await eventually(() =>
+      page.evaluate(() => document.querySelector('[role=dialog]')?.contains(document.activeElement) ?? false),
+    ).toBe(true);
     await tabTo(page, 'button:Remove');
     await page.keyboard.press('Enter');
     await page.getByText('You have not authorized any applications.').waitFor();

@@ -73,7 +73,9 @@ describe('login', () => {
     for (const name of ['Device sessions', 'Authorized applications', 'OAuth credentials']) {
       await drawer.getByRole('link', { name }).waitFor();
     }
-    expect(await drawer.getByRole('link', { name: 'Device sessions' }).getAttribute('href')).toBe('/pages/device-sessions');
+    expect(await drawer.getByRole('link', { name: 'Device sessions' }).getAttribute('href')).toBe(
+      '/pages/device-sessions',
+    );
     expect(await drawer.locator('.mantine-Drawer-close').getAttribute('aria-label')).toBeTruthy();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
@@ -104,7 +106,9 @@ describe('login', () => {
       }
     }
 
-    await eventually(() => alert.textContent()).toContain('Your account is locked because of too many failed login attempts. Try again in');
+    await eventually(() => alert.textContent()).toContain(
+      'Your account is locked because of too many failed login attempts. Try again in',
+    );
     const countdown = /Try again in (\d+) min (\d+) s\./;
     const first = (await alert.textContent()) ?? '';
     const [, minutes, seconds] = countdown.exec(first) ?? [];
@@ -225,7 +229,7 @@ describe('login', () => {
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   });
 
-  it('names itself in the tab and describes itself, in the reader\'s language and fonts, with a readable footer', async (test) => {
+  it("names itself in the tab and describes itself, in the reader's language and fonts, with a readable footer", async (test) => {
     const { page } = await openPage(browser, test, { baseURL: server.url });
     await page.goto('/pages/login');
     await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
@@ -236,11 +240,14 @@ describe('login', () => {
     expect(await page.getByRole('main').count()).toBe(1);
 
     // Every grey of the footer against the white it is drawn on: WCAG AA for small text.
-    const colours = await page.locator('footer p').evaluateAll((nodes) =>
-      nodes.map((node) => [getComputedStyle(node).color, getComputedStyle(document.body).backgroundColor]),
-    );
+    const colours = await page
+      .locator('footer p')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [getComputedStyle(node).color, getComputedStyle(document.body).backgroundColor]),
+      );
     expect(colours.length).toBeGreaterThan(0);
-    for (const [foreground, background] of colours) expect(contrast(foreground!, background!)).toBeGreaterThanOrEqual(4.5);
+    for (const [foreground, background] of colours)
+      expect(contrast(foreground!, background!)).toBeGreaterThanOrEqual(4.5);
 
     const switcher = page.getByRole('combobox', { name: 'Language' });
     const fontOf = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
@@ -251,7 +258,9 @@ describe('login', () => {
     await eventually(() => page.locator('html').getAttribute('lang')).toBe('ja-jp');
     const japaneseTitle = `${translation('ja-jp', 'Log in')} · ${translation('ja-jp', 'Monitoring service')}`;
     await eventually(() => page.title()).toBe(japaneseTitle);
-    expect(await fontOf()).toMatch(/^Montserrat, "Hiragino Kaku Gothic ProN", "Hiragino Sans", "Yu Gothic UI", Meiryo, "Noto Sans JP"/);
+    expect(await fontOf()).toMatch(
+      /^Montserrat, "Hiragino Kaku Gothic ProN", "Hiragino Sans", "Yu Gothic UI", Meiryo, "Noto Sans JP"/,
+    );
 
     await page.locator('footer select').selectOption('zh-cn');
     await eventually(() => page.locator('html').getAttribute('lang')).toBe('zh-cn');
@@ -259,7 +268,9 @@ describe('login', () => {
     await page.locator('footer select').selectOption('zh-hk');
     await eventually(() => page.locator('html').getAttribute('lang')).toBe('zh-hk');
     expect(await fontOf()).toMatch(/^Montserrat, "PingFang HK", "PingFang TC", "Microsoft JhengHei"/);
-    await eventually(() => page.title()).toBe(`${translation('zh-hk', 'Log in')} · ${translation('zh-hk', 'Monitoring service')}`);
+    await eventually(() => page.title()).toBe(
+      `${translation('zh-hk', 'Log in')} · ${translation('zh-hk', 'Monitoring service')}`,
+    );
   });
 
   it('is full width with stacked links on a phone, and carries the query on links only when wide', async (test) => {

@@ -13,10 +13,17 @@ import { type OAuth2Client, OAuth2Error, OAuth2HttpError, type OAuth2Token } fro
 import * as openid from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
-import { type ClientApp, type TestClient, freePort, registerClient, startClientApp, startOAuthTestServer } from '../support/oauth-client.ts';
+import {
+  type ClientApp,
+  freePort,
+  registerClient,
+  startClientApp,
+  startOAuthTestServer,
+  type TestClient,
+} from '../support/oauth-client.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
 
 const EXAMPLES = {
   openidClient: 'docs/api/examples/openid-client.mjs',
@@ -32,9 +39,21 @@ interface Checks {
 
 /** docs/api/examples/openid-client.mjs, as the doc shows it. */
 interface OpenidClientSnippets {
-  connect(input: { issuer: string; clientId: string; clientSecret: string; allowHttp?: boolean }): Promise<openid.Configuration>;
-  startAuthorization(config: openid.Configuration, input: { redirectUri: string; scope: string }): Promise<{ url: string } & Omit<Checks, 'redirectUri'>>;
-  finishAuthorization(config: openid.Configuration, callbackUrl: string, checks: Omit<Checks, 'redirectUri'>): Promise<Tokens>;
+  connect(input: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    allowHttp?: boolean;
+  }): Promise<openid.Configuration>;
+  startAuthorization(
+    config: openid.Configuration,
+    input: { redirectUri: string; scope: string },
+  ): Promise<{ url: string } & Omit<Checks, 'redirectUri'>>;
+  finishAuthorization(
+    config: openid.Configuration,
+    callbackUrl: string,
+    checks: Omit<Checks, 'redirectUri'>,
+  ): Promise<Tokens>;
   refresh(config: openid.Configuration, refreshToken: string): Promise<Tokens>;
   revoke(config: openid.Configuration, refreshToken: string): Promise<void>;
   introspect(config: openid.Configuration, token: string): Promise<openid.IntrospectionResponse>;
@@ -44,7 +63,10 @@ interface OpenidClientSnippets {
 /** docs/api/examples/oauth2-client.mjs, as the doc shows it. */
 interface OAuth2ClientSnippets {
   connect(input: { issuer: string; clientId: string; clientSecret: string }): OAuth2Client;
-  startAuthorization(client: OAuth2Client, input: { redirectUri: string; scope: string }): Promise<{ url: string } & Omit<Checks, 'redirectUri'>>;
+  startAuthorization(
+    client: OAuth2Client,
+    input: { redirectUri: string; scope: string },
+  ): Promise<{ url: string } & Omit<Checks, 'redirectUri'>>;
   finishAuthorization(client: OAuth2Client, callbackUrl: string, checks: Checks): Promise<OAuth2Token>;
   refresh(client: OAuth2Client, token: OAuth2Token): Promise<OAuth2Token>;
   revoke(client: OAuth2Client, token: OAuth2Token): Promise<void>;
@@ -83,7 +105,11 @@ afterAll(async () => {
   await clientApp?.close();
 });
 
-const settingsOf = (app: TestClient) => ({ issuer: server.config.oauth.issuer, clientId: app.client.clientId, clientSecret: app.secret });
+const settingsOf = (app: TestClient) => ({
+  issuer: server.config.oauth.issuer,
+  clientId: app.client.clientId,
+  clientSecret: app.secret,
+});
 
 /**
  * A signed-out browser opens the authorization URL: our login page, then our consent page and Accept (unless this
@@ -114,7 +140,9 @@ describe('docs/api/oauth.md, "Connect your app"', () => {
   it('shows each example file verbatim, so what the doc says is what these tests run', () => {
     const doc = readFileSync('docs/api/oauth.md', 'utf8');
     for (const path of Object.values(EXAMPLES)) {
-      const block = new RegExp(`<!-- example: ${path.replaceAll('.', '\\.')} -->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\`\\n`).exec(doc);
+      const block = new RegExp(
+        `<!-- example: ${path.replaceAll('.', '\\.')} -->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\`\\n`,
+      ).exec(doc);
       expect(block, `docs/api/oauth.md includes ${path}`).not.toBeNull();
       expect(block![1]).toBe(readFileSync(path, 'utf8'));
     }
@@ -123,12 +151,19 @@ describe('docs/api/oauth.md, "Connect your app"', () => {
 
 describe('openid-client', () => {
   it('authorization code + PKCE through login and consent, a refresh whose answer is lost, introspection, revocation, client credentials', async (test) => {
-    const app = await registerClient(server, owner, { grantType: 'authorization_code', applicationName: 'Oidc Care', redirectUris: [clientApp.redirectUri] });
+    const app = await registerClient(server, owner, {
+      grantType: 'authorization_code',
+      applicationName: 'Oidc Care',
+      redirectUris: [clientApp.redirectUri],
+    });
     const config = await oidc.connect({ ...settingsOf(app), allowHttp: true });
     expect(config.serverMetadata().issuer).toBe(server.config.oauth.issuer);
 
     const { page } = await openPage(browser, test, { baseURL: server.url });
-    const { url, codeVerifier, state } = await oidc.startAuthorization(config, { redirectUri: clientApp.redirectUri, scope: SCOPE });
+    const { url, codeVerifier, state } = await oidc.startAuthorization(config, {
+      redirectUri: clientApp.redirectUri,
+      scope: SCOPE,
+    });
     expect(new URL(url).searchParams.get('code_challenge_method')).toBe('S256');
     const callbackUrl = await consentInBrowser(page, url, 'Oidc Care');
 
@@ -156,28 +191,48 @@ describe('openid-client', () => {
 
     await oidc.revoke(config, next.refresh_token!);
     expect(await oidc.introspect(config, next.access_token)).toEqual({ active: false });
-    await expect(oidc.refresh(config, next.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
+    await expect(oidc.refresh(config, next.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+      status: 400,
+    });
 
-    const machine = await registerClient(server, owner, { grantType: 'client_credentials', applicationName: 'Oidc Batch' });
+    const machine = await registerClient(server, owner, {
+      grantType: 'client_credentials',
+      applicationName: 'Oidc Batch',
+    });
     const machineConfig = await oidc.connect({ ...settingsOf(machine), allowHttp: true });
     const machineTokens = await oidc.clientCredentials(machineConfig, 'alert:read');
     expect(machineTokens.refresh_token).toBeUndefined();
-    expect(await oidc.introspect(machineConfig, machineTokens.access_token)).toMatchObject({ active: true, sub: machine.client.clientId });
+    expect(await oidc.introspect(machineConfig, machineTokens.access_token)).toMatchObject({
+      active: true,
+      sub: machine.client.clientId,
+    });
   });
 });
 
 describe('@badgateway/oauth2-client', () => {
   it('authorization code + PKCE through login and consent, a refresh whose answer is lost, introspection, revocation, client credentials', async (test) => {
-    const app = await registerClient(server, owner, { grantType: 'authorization_code', applicationName: 'Badgateway Care', redirectUris: [clientApp.redirectUri] });
+    const app = await registerClient(server, owner, {
+      grantType: 'authorization_code',
+      applicationName: 'Badgateway Care',
+      redirectUris: [clientApp.redirectUri],
+    });
     const client = badgateway.connect(settingsOf(app));
 
     const { page } = await openPage(browser, test, { baseURL: server.url });
-    const { url, codeVerifier, state } = await badgateway.startAuthorization(client, { redirectUri: clientApp.redirectUri, scope: SCOPE });
+    const { url, codeVerifier, state } = await badgateway.startAuthorization(client, {
+      redirectUri: clientApp.redirectUri,
+      scope: SCOPE,
+    });
     // The endpoint came from the metadata, not from the library's guess (/authorize).
     expect(url.startsWith(`${server.config.oauth.issuer}/api/oauth/authorize?`)).toBe(true);
     const callbackUrl = await consentInBrowser(page, url, 'Badgateway Care');
 
-    const token = await badgateway.finishAuthorization(client, callbackUrl, { redirectUri: clientApp.redirectUri, codeVerifier, state });
+    const token = await badgateway.finishAuthorization(client, callbackUrl, {
+      redirectUri: clientApp.redirectUri,
+      codeVerifier,
+      state,
+    });
     expect(token.scope).toEqual(SCOPE.split(' '));
     expect(token.refreshToken).toBeTruthy();
 
@@ -185,18 +240,31 @@ describe('@badgateway/oauth2-client', () => {
     const retried = await badgateway.refresh(client, token);
     expect([retried.accessToken, retried.refreshToken]).toEqual([lost.accessToken, lost.refreshToken]);
 
-    expect(await badgateway.introspect(client, retried)).toMatchObject({ active: true, client_id: app.client.clientId, sub: owner.id });
+    expect(await badgateway.introspect(client, retried)).toMatchObject({
+      active: true,
+      client_id: app.client.clientId,
+      sub: owner.id,
+    });
     const next = await badgateway.refresh(client, retried);
 
     await badgateway.revoke(client, next);
     expect(await badgateway.introspect(client, next)).toEqual({ active: false });
-    await expect(badgateway.refresh(client, next)).rejects.toMatchObject({ oauth2Code: 'invalid_grant', httpCode: 400 });
+    await expect(badgateway.refresh(client, next)).rejects.toMatchObject({
+      oauth2Code: 'invalid_grant',
+      httpCode: 400,
+    });
 
-    const machine = await registerClient(server, owner, { grantType: 'client_credentials', applicationName: 'Badgateway Batch' });
+    const machine = await registerClient(server, owner, {
+      grantType: 'client_credentials',
+      applicationName: 'Badgateway Batch',
+    });
     const machineClient = badgateway.connect(settingsOf(machine));
     const machineToken = await badgateway.clientCredentials(machineClient, 'alert:read');
     expect(machineToken.refreshToken).toBeNull();
-    expect(await badgateway.introspect(machineClient, machineToken)).toMatchObject({ active: true, sub: machine.client.clientId });
+    expect(await badgateway.introspect(machineClient, machineToken)).toMatchObject({
+      active: true,
+      sub: machine.client.clientId,
+    });
   });
 });
 
@@ -243,12 +311,14 @@ describe('the RFC error table', () => {
     });
   });
 
-  it('a redirect_uri other than the authorization request\'s at the token endpoint: 400 invalid_grant', async (test) => {
+  it("a redirect_uri other than the authorization request's at the token endpoint: 400 invalid_grant", async (test) => {
     // Another URI the client did register, and one it never did: neither is the URI the code was issued for.
     const { page } = await signedIn(test);
     for (const redirectUri of [otherRedirectUri, 'https://attacker.example/callback']) {
       const { callbackUrl, codeVerifier, state } = await nextCode(page);
-      await expect(client.authorizationCode.getTokenFromCodeRedirect(callbackUrl, { redirectUri, codeVerifier, state })).rejects.toMatchObject({
+      await expect(
+        client.authorizationCode.getTokenFromCodeRedirect(callbackUrl, { redirectUri, codeVerifier, state }),
+      ).rejects.toMatchObject({
         httpCode: 400,
         oauth2Code: 'invalid_grant',
       });
@@ -269,13 +339,15 @@ describe('the RFC error table', () => {
 
   it('authorize without response_type: back to the client with invalid_request and its state', async (test) => {
     const { page } = await signedIn(test);
-    const url = new URL(openid.buildAuthorizationUrl(config, {
-      redirect_uri: clientApp.redirectUri,
-      scope: SCOPE,
-      state: 'xyz',
-      code_challenge: await openid.calculatePKCECodeChallenge(openid.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    }));
+    const url = new URL(
+      openid.buildAuthorizationUrl(config, {
+        redirect_uri: clientApp.redirectUri,
+        scope: SCOPE,
+        state: 'xyz',
+        code_challenge: await openid.calculatePKCECodeChallenge(openid.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
     url.searchParams.delete('response_type');
     await page.goto(url.href);
     const answer = new URL(await arrivedAtClient(page));
@@ -323,7 +395,11 @@ describe('too many requests', () => {
     try {
       const lonely = await createUser(limited, { email: 'rate@example.com', owner: true, apiAccess: true });
       const machine = await registerClient(limited, lonely, { grantType: 'client_credentials' });
-      const client = badgateway.connect({ issuer: limited.config.oauth.issuer, clientId: machine.client.clientId, clientSecret: machine.secret });
+      const client = badgateway.connect({
+        issuer: limited.config.oauth.issuer,
+        clientId: machine.client.clientId,
+        clientSecret: machine.secret,
+      });
       await badgateway.clientCredentials(client, 'alert:read');
       await badgateway.clientCredentials(client, 'alert:read');
       const refused = await badgateway.clientCredentials(client, 'alert:read').catch((error: unknown) => error);

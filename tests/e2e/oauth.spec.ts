@@ -7,10 +7,18 @@
 import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { eventually, launchBrowser, openPage } from '../support/browser.ts';
-import { startFakeAmazon, type FakeAmazon } from '../support/fake-amazon.ts';
-import { type ClientApp, type TestClient, discover, insecure, registerClient, startClientApp, startOAuthTestServer } from '../support/oauth-client.ts';
+import { type FakeAmazon, startFakeAmazon } from '../support/fake-amazon.ts';
+import {
+  type ClientApp,
+  discover,
+  insecure,
+  registerClient,
+  startClientApp,
+  startOAuthTestServer,
+  type TestClient,
+} from '../support/oauth-client.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
 let amazon: FakeAmazon;
@@ -111,7 +119,13 @@ describe('a third-party application', () => {
 
     const params = oauth.validateAuthResponse(as, app.oauthClient, query, request.state);
     const exchange = await oauth.authorizationCodeGrantRequest(
-      as, app.oauthClient, app.auth, params, clientApp.redirectUri, request.codeVerifier, insecure,
+      as,
+      app.oauthClient,
+      app.auth,
+      params,
+      clientApp.redirectUri,
+      request.codeVerifier,
+      insecure,
     );
     const tokens = await oauth.processAuthorizationCodeResponse(as, app.oauthClient, exchange);
     expect(tokens.scope).toBe(SCOPE);
@@ -126,13 +140,20 @@ describe('a third-party application', () => {
     });
 
     // A machine client of the same account, with nobody in the loop.
-    const machine = await registerClient(server, owner, { grantType: 'client_credentials', applicationName: 'Night Batch' });
+    const machine = await registerClient(server, owner, {
+      grantType: 'client_credentials',
+      applicationName: 'Night Batch',
+    });
     const machineTokens = await oauth.processClientCredentialsResponse(
-      as, machine.oauthClient,
+      as,
+      machine.oauthClient,
       await oauth.clientCredentialsGrantRequest(as, machine.oauthClient, machine.auth, new URLSearchParams(), insecure),
     );
     expect(machineTokens.refresh_token).toBeUndefined();
-    expect(await introspect(machine, machineTokens.access_token)).toMatchObject({ active: true, sub: machine.client.clientId });
+    expect(await introspect(machine, machineTokens.access_token)).toMatchObject({
+      active: true,
+      sub: machine.client.clientId,
+    });
 
     // The account holder removes the application in the browser (still signed in from the journey above).
     await page.goto('/pages/authorized-apps');
@@ -178,7 +199,9 @@ describe('a third-party application', () => {
     const { page } = await openPage(browser, test, { baseURL: server.url });
     const request = await authorizationRequest('alexa:write person:read');
     await logInToConsent(page, request.url);
-    expect(await page.getByRole('region', { name: 'Manage' }).getByRole('listitem').allTextContents()).toEqual(['Alexa Together']);
+    expect(await page.getByRole('region', { name: 'Manage' }).getByRole('listitem').allTextContents()).toEqual([
+      'Alexa Together',
+    ]);
 
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.waitForURL('**/pages/alexatogether?*');
@@ -191,7 +214,13 @@ describe('a third-party application', () => {
     const query = await callback;
     const params = oauth.validateAuthResponse(as, app.oauthClient, query, request.state);
     const exchange = await oauth.authorizationCodeGrantRequest(
-      as, app.oauthClient, app.auth, params, clientApp.redirectUri, request.codeVerifier, insecure,
+      as,
+      app.oauthClient,
+      app.auth,
+      params,
+      clientApp.redirectUri,
+      request.codeVerifier,
+      insecure,
     );
     const tokens = await oauth.processAuthorizationCodeResponse(as, app.oauthClient, exchange);
     expect(tokens.scope?.split(' ').sort()).toEqual(['alexa:write', 'person:read']);
@@ -275,7 +304,13 @@ describe('a native app (RFC 8252)', () => {
     // A native app keeps no secret: the code and its PKCE verifier are enough, at the very URI the request used.
     const publicClient = oauth.None();
     const exchange = await oauth.authorizationCodeGrantRequest(
-      as, desktop.oauthClient, publicClient, params, clientApp.redirectUri, codeVerifier, insecure,
+      as,
+      desktop.oauthClient,
+      publicClient,
+      params,
+      clientApp.redirectUri,
+      codeVerifier,
+      insecure,
     );
     const tokens = await oauth.processAuthorizationCodeResponse(as, desktop.oauthClient, exchange);
     expect(tokens.scope).toBe('alert:read');

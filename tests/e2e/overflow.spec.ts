@@ -7,7 +7,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, screenshotOnFailure, startE2eServer } from '../support/browser.ts';
-import { LOCALES, LONG_VALUES_SERVER_ENV, seedLongValues, signIn, WIDTHS, type SeededData } from '../support/long-values.ts';
+import {
+  LOCALES,
+  LONG_VALUES_SERVER_ENV,
+  type SeededData,
+  seedLongValues,
+  signIn,
+  WIDTHS,
+} from '../support/long-values.ts';
 import { resize, sidewaysScrollers, walkStates } from '../support/overflow-check.ts';
 import { overflowPages, type PageGroup } from '../support/overflow-pages.ts';
 import type { TestServer } from '../support/server.ts';
@@ -38,7 +45,11 @@ describe('no page or dialog scrolls sideways, with the longest values', () => {
   it.concurrent.for(cases)('%s pages in %s at every width', { timeout: 120_000 }, async ([group, locale], test) => {
     // A context of its own rather than openPage: this spec measures widths across a few hundred page states, and
     // the accessibility scan the other specs run on their pages would multiply its time.
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: WIDTHS[0], height: HEIGHT } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'en-US',
+      viewport: { width: WIDTHS[0], height: HEIGHT },
+    });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     test.onTestFinished(async ({ task }) => {

@@ -19,7 +19,9 @@ function from(ip: string) {
 const recover = (email: string, ip = '10.0.0.1') =>
   fetch(`${server!.url}/api/password/recover?email=${encodeURIComponent(email)}&language=en-us`, { headers: from(ip) });
 const resend = (email: string, ip = '10.0.0.1') =>
-  fetch(`${server!.url}/api/signup/verify/resend?email=${encodeURIComponent(email)}&language=en-us`, { headers: from(ip) });
+  fetch(`${server!.url}/api/signup/verify/resend?email=${encodeURIComponent(email)}&language=en-us`, {
+    headers: from(ip),
+  });
 const signup = (email: string, ip = '10.0.0.1') =>
   fetch(`${server!.url}/api/signup/new`, {
     method: 'POST',

@@ -30,16 +30,41 @@ async function admin(...args: string[]) {
 
 describe('npm run admin', () => {
   it('create-user makes a verified owner who can log in, and prints the id', async () => {
-    const result = await admin('create-user', '--email', 'Cli@Example.com', '--name', 'Cli User', '--password', 'Secret1234', '--owner', '--api-access');
+    const result = await admin(
+      'create-user',
+      '--email',
+      'Cli@Example.com',
+      '--name',
+      'Cli User',
+      '--password',
+      'Secret1234',
+      '--owner',
+      '--api-access',
+    );
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
     const cookie = await loginCookie(server, 'cli@example.com', 'Secret1234');
     const session = await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json();
-    expect(session.data.user).toEqual({ email: 'Cli@Example.com', name: 'Cli User', apiAccess: true, isGroupOwner: true });
+    expect(session.data.user).toEqual({
+      email: 'Cli@Example.com',
+      name: 'Cli User',
+      apiAccess: true,
+      isGroupOwner: true,
+    });
   });
 
   it('--group-of adds a secondary user to the owner group', async () => {
-    const result = await admin('create-user', '--email', 'second@example.com', '--name', 'Second', '--password', 'Secret1234', '--group-of', 'cli@example.com');
+    const result = await admin(
+      'create-user',
+      '--email',
+      'second@example.com',
+      '--name',
+      'Second',
+      '--password',
+      'Secret1234',
+      '--group-of',
+      'cli@example.com',
+    );
     expect(result.code).toBe(0);
     const cookie = await loginCookie(server, 'second@example.com', 'Secret1234');
     const session = await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json();
@@ -57,7 +82,15 @@ describe('npm run admin', () => {
   });
 
   it('rejects a duplicate email, missing options and unknown commands', async () => {
-    const duplicate = await admin('create-user', '--email', 'CLI@example.com', '--name', 'Again', '--password', 'Secret1234');
+    const duplicate = await admin(
+      'create-user',
+      '--email',
+      'CLI@example.com',
+      '--name',
+      'Again',
+      '--password',
+      'Secret1234',
+    );
     expect(duplicate.code).not.toBe(0);
     expect(duplicate.stderr).toMatch(/already exists/);
     const missing = await admin('create-user', '--email', 'x@example.com');
@@ -72,11 +105,20 @@ describe('npm run admin', () => {
     const link = new URL(result.stdout.trim());
     expect(link.pathname).toBe('/pages/signup/invited');
     expect(link.searchParams.get('email')).toBe('Guest@example.com');
-    const signup = await fetch(`${server.url}/api/signup/invite?invitation_token=${link.searchParams.get('invitation_token')}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'guest@example.com', password: 'Secret1234', friendly_name: 'Guest', accept_terms: true, language: 'en-us' }),
-    });
+    const signup = await fetch(
+      `${server.url}/api/signup/invite?invitation_token=${link.searchParams.get('invitation_token')}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'guest@example.com',
+          password: 'Secret1234',
+          friendly_name: 'Guest',
+          accept_terms: true,
+          language: 'en-us',
+        }),
+      },
+    );
     expect(signup.status).toBe(200);
     const cookie = await loginCookie(server, 'guest@example.com', 'Secret1234');
     const session = await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json();

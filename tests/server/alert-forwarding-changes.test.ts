@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openKeys } from '../../server/modules/alert-forwarding/alert-forwarding.service.ts';
-import { createSealer } from '../../server/modules/alert-forwarding/key-sealing.ts';
+import { openKeys } from '#server/modules/alert-forwarding/alert-forwarding.service.ts';
+import { createSealer } from '#server/modules/alert-forwarding/key-sealing.ts';
 import {
   call,
   customer,
@@ -14,9 +14,9 @@ import {
   remove,
   rsaKeyPair,
   server,
+  setupAlertForwardingServer,
   stopV3,
   toStored,
-  setupAlertForwardingServer,
   WEBHOOK,
   withCredential,
 } from './helpers/alert-forwarding.ts';
@@ -30,27 +30,55 @@ describe('edit', () => {
     const keys = await ok(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }));
     const before = (await rawRow(owner.credentialId))!;
 
-    expect(await ok(await put(owner.cookie, owner.uid, { url: ` ${WEBHOOK} ` }))).toMatchObject({ changed: false, config: { url: WEBHOOK } });
+    expect(await ok(await put(owner.cookie, owner.uid, { url: ` ${WEBHOOK} ` }))).toMatchObject({
+      changed: false,
+      config: { url: WEBHOOK },
+    });
     // The same key with other line breaks is the same key.
     const reflowed = customer.publicPem.replace(/\n(?!-----)/g, '\r\n');
-    expect(await ok(await put(owner.cookie, owner.uid, { public_rsa_key: reflowed }))).toMatchObject({ changed: false });
+    expect(await ok(await put(owner.cookie, owner.uid, { public_rsa_key: reflowed }))).toMatchObject({
+      changed: false,
+    });
     expect((await rawRow(owner.credentialId))!.updated_at).toBe(before.updated_at);
 
-    await expectError(await put(owner.cookie, owner.uid, { url: 'http://alerts.customer.example/hook' }), 400, 'VALIDATION_ERROR', 'InvalidForwardAlertWebhook');
-    await expectError(await put(owner.cookie, owner.uid, { public_rsa_key: customer.privatePem }), 400, 'VALIDATION_ERROR', 'InvalidRsaPublicKey');
-    await expectError(await put(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await put(owner.cookie, owner.uid, { url: 'http://alerts.customer.example/hook' }),
+      400,
+      'VALIDATION_ERROR',
+      'InvalidForwardAlertWebhook',
+    );
+    await expectError(
+      await put(owner.cookie, owner.uid, { public_rsa_key: customer.privatePem }),
+      400,
+      'VALIDATION_ERROR',
+      'InvalidRsaPublicKey',
+    );
+    await expectError(
+      await put(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }),
+      400,
+      'VALIDATION_ERROR',
+    );
 
     const next = 'https://alerts.customer.example/v2';
     expect(await ok(await put(owner.cookie, owner.uid, { url: next }))).toEqual({
       changed: true,
-      config: { url: next, name: owner.name, group_public_key: customer.publicPem, companyId: null, portal_public_key: keys.portal_public_key },
+      config: {
+        url: next,
+        name: owner.name,
+        group_public_key: customer.publicPem,
+        companyId: null,
+        portal_public_key: keys.portal_public_key,
+      },
     });
     const other = rsaKeyPair();
     expect(await ok(await put(owner.cookie, owner.uid, { public_rsa_key: other.publicPem }))).toMatchObject({
       changed: true,
       config: { group_public_key: other.publicPem },
     });
-    expect(await ok(await get(owner.cookie, owner.uid))).toMatchObject({ url: next, group_public_key: other.publicPem });
+    expect(await ok(await get(owner.cookie, owner.uid))).toMatchObject({
+      url: next,
+      group_public_key: other.publicPem,
+    });
     // Editing the customer's key leaves the portal's keys alone.
     expect((await rawRow(owner.credentialId))!.portal_public_key).toBe(keys.portal_public_key);
   });
@@ -80,10 +108,16 @@ describe('Acquire New Keys', () => {
     expect(renewed.aes_key).not.toBe(old.aes_key);
     expect(renewed.portal_public_key).not.toBe(old.portal_public_key);
 
-    expect((await decryptWithExample(renewed.example, customer.privatePem, renewed.aes_key, renewed.portal_public_key)).code).toBe(0);
+    expect(
+      (await decryptWithExample(renewed.example, customer.privatePem, renewed.aes_key, renewed.portal_public_key)).code,
+    ).toBe(0);
     // The old AES key no longer opens what the portal sends, and the old portal key no longer verifies it.
-    expect((await decryptWithExample(renewed.example, customer.privatePem, old.aes_key, renewed.portal_public_key)).code).toBe(1);
-    expect((await decryptWithExample(renewed.example, customer.privatePem, renewed.aes_key, old.portal_public_key)).code).toBe(1);
+    expect(
+      (await decryptWithExample(renewed.example, customer.privatePem, old.aes_key, renewed.portal_public_key)).code,
+    ).toBe(1);
+    expect(
+      (await decryptWithExample(renewed.example, customer.privatePem, renewed.aes_key, old.portal_public_key)).code,
+    ).toBe(1);
     const opened = openKeys(createSealer(server.config.alertKeysSecret), toStored((await rawRow(owner.credentialId))!));
     expect(opened.aesKey.toString('hex')).toBe(renewed.aes_key);
   });
@@ -114,7 +148,11 @@ describe('Clear Data and Stop Sending V3 Alerts', () => {
 
     expect(await (await stopV3(owner.cookie, { remove_company_id: true })).json()).toEqual({ success: true });
     expect((await ok(await get(owner.cookie, owner.uid))).companyId).toBeNull();
-    const group = await server.db.selectFrom('groups').select('company_id').where('id', '=', owner.user.groupId).executeTakeFirst();
+    const group = await server.db
+      .selectFrom('groups')
+      .select('company_id')
+      .where('id', '=', owner.user.groupId)
+      .executeTakeFirst();
     expect(group?.company_id).toBeNull();
     // Other accounts keep theirs.
     const other = await withCredential({ companyId: 'ACME-8' });

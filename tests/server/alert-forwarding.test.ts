@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openKeys } from '../../server/modules/alert-forwarding/alert-forwarding.service.ts';
-import { createSealer } from '../../server/modules/alert-forwarding/key-sealing.ts';
+import { openKeys } from '#server/modules/alert-forwarding/alert-forwarding.service.ts';
+import { createSealer } from '#server/modules/alert-forwarding/key-sealing.ts';
 import {
   configPath,
   customer,
@@ -16,9 +16,9 @@ import {
   remove,
   rsaKeyPair,
   server,
+  setupAlertForwardingServer,
   stopV3,
   toStored,
-  setupAlertForwardingServer,
   WEBHOOK,
   withCredential,
 } from './helpers/alert-forwarding.ts';
@@ -54,7 +54,11 @@ describe('who may', () => {
     const stranger = await withCredential();
     for (const uid of [owner.uid, 'no-such-credential']) {
       await expectError(await get(stranger.cookie, uid), 404, 'NOT_FOUND', 'ClientNotFound');
-      await expectError(await post(stranger.cookie, uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }), 404, 'NOT_FOUND');
+      await expectError(
+        await post(stranger.cookie, uid, { url: WEBHOOK, public_rsa_key: customer.publicPem }),
+        404,
+        'NOT_FOUND',
+      );
       await expectError(await put(stranger.cookie, uid, { url: 'https://evil.example/hook' }), 404, 'NOT_FOUND');
       await expectError(await put(stranger.cookie, uid, { overwrite_portal_keys: true }), 404, 'NOT_FOUND');
       await expectError(await remove(stranger.cookie, uid), 404, 'NOT_FOUND');
@@ -109,11 +113,18 @@ describe('set up', () => {
 
     // Tampering, or the wrong private key, is rejected by the same example.
     const tampered = { ...keys.example, ciphertext: Buffer.from('{"example":false}').toString('base64') };
-    expect((await decryptWithExample(tampered, customer.privatePem, keys.aes_key, keys.portal_public_key)).code).toBe(1);
-    expect((await decryptWithExample(keys.example, rsaKeyPair().privatePem, keys.aes_key, keys.portal_public_key)).code).toBe(1);
+    expect((await decryptWithExample(tampered, customer.privatePem, keys.aes_key, keys.portal_public_key)).code).toBe(
+      1,
+    );
+    expect(
+      (await decryptWithExample(keys.example, rsaKeyPair().privatePem, keys.aes_key, keys.portal_public_key)).code,
+    ).toBe(1);
 
     // The portal's public key verifies every alert, so it is public: every answer with the configuration names it.
-    expect(await ok(await get(owner.cookie, owner.uid))).toEqual({ ...config, portal_public_key: keys.portal_public_key });
+    expect(await ok(await get(owner.cookie, owner.uid))).toEqual({
+      ...config,
+      portal_public_key: keys.portal_public_key,
+    });
   });
 
   it('keeps the first setup when a second one comes (409), so its keys stay valid', async () => {
@@ -127,7 +138,9 @@ describe('set up', () => {
     );
     const stored = await rawRow(owner.credentialId);
     expect(stored?.url).toBe(WEBHOOK);
-    expect(openKeys(createSealer(server.config.alertKeysSecret), toStored(stored!)).aesKey.toString('hex')).toBe(first.aes_key);
+    expect(openKeys(createSealer(server.config.alertKeysSecret), toStored(stored!)).aesKey.toString('hex')).toBe(
+      first.aes_key,
+    );
   });
 
   it.each([
@@ -146,7 +159,12 @@ describe('set up', () => {
     ['empty', ''],
   ])('refuses a webhook that is %s (InvalidForwardAlertWebhook) and stores nothing', async (_label, url) => {
     const owner = await withCredential();
-    await expectError(await post(owner.cookie, owner.uid, { url, public_rsa_key: customer.publicPem }), 400, 'VALIDATION_ERROR', 'InvalidForwardAlertWebhook');
+    await expectError(
+      await post(owner.cookie, owner.uid, { url, public_rsa_key: customer.publicPem }),
+      400,
+      'VALIDATION_ERROR',
+      'InvalidForwardAlertWebhook',
+    );
     await expectError(await get(owner.cookie, owner.uid), 404, 28);
   });
 
@@ -155,15 +173,40 @@ describe('set up', () => {
     const rsa1024 = rsaKeyPair(1024);
     const rsa3072 = rsaKeyPair(3072);
     const pkcs1 = createPublicKey(customer.publicPem).export({ type: 'pkcs1', format: 'pem' }).toString();
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     const body = customer.publicPem.split('-----')[2];
     const garbage = `-----BEGIN PUBLIC KEY-----${body.replace(/[A-Za-z]/g, 'A')}-----END PUBLIC KEY-----\n`;
-    for (const key of [rsa1024.publicPem, rsa3072.publicPem, customer.privatePem, pkcs1, ec, garbage, 'not a key', '']) {
-      await expectError(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: key }), 400, 'VALIDATION_ERROR', 'InvalidRsaPublicKey');
+    for (const key of [
+      rsa1024.publicPem,
+      rsa3072.publicPem,
+      customer.privatePem,
+      pkcs1,
+      ec,
+      garbage,
+      'not a key',
+      '',
+    ]) {
+      await expectError(
+        await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: key }),
+        400,
+        'VALIDATION_ERROR',
+        'InvalidRsaPublicKey',
+      );
     }
     await expectError(await get(owner.cookie, owner.uid), 404, 28);
-    await expectError(await post(owner.cookie, owner.uid, { url: WEBHOOK }), 400, 'VALIDATION_ERROR', 'ValidationError');
-    await expectError(await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem, extra: 1 }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await post(owner.cookie, owner.uid, { url: WEBHOOK }),
+      400,
+      'VALIDATION_ERROR',
+      'ValidationError',
+    );
+    await expectError(
+      await post(owner.cookie, owner.uid, { url: WEBHOOK, public_rsa_key: customer.publicPem, extra: 1 }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('never stores the AES key or the portal private key in clear; only the configured secret opens them', async () => {
@@ -180,9 +223,13 @@ describe('set up', () => {
 
     const opened = openKeys(createSealer(server.config.alertKeysSecret), toStored(row));
     expect(opened.aesKey.toString('hex')).toBe(keys.aes_key);
-    expect(createPublicKey(opened.portalPrivateKey).export({ type: 'spki', format: 'pem' })).toBe(keys.portal_public_key);
+    expect(createPublicKey(opened.portalPrivateKey).export({ type: 'spki', format: 'pem' })).toBe(
+      keys.portal_public_key,
+    );
     expect(() => openKeys(createSealer('another secret of at least 32 characters'), toStored(row))).toThrow();
     // A sealed value moved to another credential's row does not open there.
-    expect(() => openKeys(createSealer(server.config.alertKeysSecret), { ...toStored(row), clientId: 'another-credential' })).toThrow();
+    expect(() =>
+      openKeys(createSealer(server.config.alertKeysSecret), { ...toStored(row), clientId: 'another-credential' }),
+    ).toThrow();
   });
 });

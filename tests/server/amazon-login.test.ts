@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
-import { startFakeAmazon, type FakeAmazon } from '../support/fake-amazon.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
+import { type FakeAmazon, startFakeAmazon } from '../support/fake-amazon.ts';
 import { cookieHeader, createUser, startTestServer, type TestServer } from '../support/server.ts';
 
 let amazon: FakeAmazon;
@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 /** What the SPA does: start at the configured authorize URL with PKCE, land on /pages/cb with a code, then POST. */
-async function signInThroughAmazon(profile?: FakeAmazon['profile'], returnTo: string | null = '/pages/device-sessions') {
+async function signInThroughAmazon(
+  profile?: FakeAmazon['profile'],
+  returnTo: string | null = '/pages/device-sessions',
+) {
   const config = (await (await fetch(`${server.url}/api/config`)).json()).data;
   expect(config).toMatchObject({ amazonAuthorizeUrl: amazon.authorizeUrl, amazonClientId: amazon.clientId });
   if (profile) amazon.profile = profile;
@@ -63,10 +66,21 @@ describe('POST /api/loginwithamazon', () => {
     expect(cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly/i.test(c))).toBe(true);
     expect(cookies.some((c) => c.startsWith(`${CLAIMS_COOKIE}=`))).toBe(true);
 
-    const session = await (await fetch(`${server.url}/api/session`, { headers: { cookie: cookieHeader(response) } })).json();
-    expect(session.data.user).toEqual({ email: 'new.person@example.com', name: 'New Person', apiAccess: false, isGroupOwner: true });
+    const session = await (
+      await fetch(`${server.url}/api/session`, { headers: { cookie: cookieHeader(response) } })
+    ).json();
+    expect(session.data.user).toEqual({
+      email: 'new.person@example.com',
+      name: 'New Person',
+      apiAccess: false,
+      isGroupOwner: true,
+    });
 
-    const row = await server.db.selectFrom('users').selectAll().where('email_normalized', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email_normalized', '=', 'new.person@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ amazon_user_id: 'amzn1.account.NEW', verified: 1, is_owner: 1 });
     // The exchange used PKCE and the registered callback.
     const exchange = amazon.tokenRequests.at(-1)!;
@@ -83,10 +97,17 @@ describe('POST /api/loginwithamazon', () => {
   });
 
   it('logs the linked account in again, whatever its Amazon email says now', async () => {
-    const response = await signInThroughAmazon({ user_id: 'amzn1.account.NEW', email: 'renamed@example.com', name: 'X' }, null);
+    const response = await signInThroughAmazon(
+      { user_id: 'amzn1.account.NEW', email: 'renamed@example.com', name: 'X' },
+      null,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, redirect: '/pages/main' });
-    const users = await server.db.selectFrom('users').select('email').where('amazon_user_id', '=', 'amzn1.account.NEW').execute();
+    const users = await server.db
+      .selectFrom('users')
+      .select('email')
+      .where('amazon_user_id', '=', 'amzn1.account.NEW')
+      .execute();
     expect(users).toEqual([{ email: 'new.person@example.com' }]);
   });
 
@@ -101,11 +122,19 @@ describe('POST /api/loginwithamazon', () => {
   });
 
   it('answers 409 when a portal account already has the email', async () => {
-    const response = await signInThroughAmazon({ user_id: 'amzn1.account.OTHER', email: 'TAKEN@example.com', name: 'T' });
+    const response = await signInThroughAmazon({
+      user_id: 'amzn1.account.OTHER',
+      email: 'TAKEN@example.com',
+      name: 'T',
+    });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ success: false, error: { code: 'EMAIL_ALREADY_REGISTERED' } });
     expect(response.headers.getSetCookie()).toEqual([]);
-    const linked = await server.db.selectFrom('users').select('id').where('amazon_user_id', '=', 'amzn1.account.OTHER').execute();
+    const linked = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('amazon_user_id', '=', 'amzn1.account.OTHER')
+      .execute();
     expect(linked).toEqual([]);
   });
 
@@ -117,7 +146,10 @@ describe('POST /api/loginwithamazon', () => {
     ]) {
       const response = await post(body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST', name: 'AmazonLoginFailed' } });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        error: { code: 'BAD_REQUEST', name: 'AmazonLoginFailed' },
+      });
     }
   });
 
@@ -134,7 +166,11 @@ describe('POST /api/loginwithamazon', () => {
         const response = await fetch(`${target.url}/api/loginwithamazon`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ code: 'c', code_verifier: oauth.generateRandomCodeVerifier(), link_current_account_to_amazon: false }),
+          body: JSON.stringify({
+            code: 'c',
+            code_verifier: oauth.generateRandomCodeVerifier(),
+            link_current_account_to_amazon: false,
+          }),
         });
         expect(response.status).toBe(400);
         expect((await response.json()).error.code).toBe('BAD_REQUEST');

@@ -1,14 +1,14 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import {
   authorizeUrl,
   authorizeWithConsent,
   discover,
   insecure,
   navigate,
-  REDIRECT_URI,
   postToken,
+  REDIRECT_URI,
   registerClient,
   startOAuthTestServer,
   type TestClient,
@@ -33,7 +33,10 @@ beforeAll(async () => {
   care = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Care App' });
   other = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Other App' });
   shared = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Shared App' });
-  ownerOnly = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Owner Only App' });
+  ownerOnly = await registerClient(server, developer, {
+    grantType: 'authorization_code',
+    applicationName: 'Owner Only App',
+  });
   await createUser(server, { email: 'owner@example.com', name: 'Olivia Owner', owner: true });
   await createUser(server, { email: 'member@example.com', name: 'Max Member', groupOfEmail: 'owner@example.com' });
   await createUser(server, { email: 'mia@example.com', name: 'Mia Member', groupOfEmail: 'owner@example.com' });
@@ -50,7 +53,15 @@ async function tokensFor(cookie: string, client: TestClient, scope: string) {
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const callback = await authorizeWithConsent(server, cookie, { client, scope, codeVerifier });
   const params = oauth.validateAuthResponse(as, client.oauthClient, callback, oauth.expectNoState);
-  const response = await oauth.authorizationCodeGrantRequest(as, client.oauthClient, client.auth, params, REDIRECT_URI, codeVerifier, insecure);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client.oauthClient,
+    client.auth,
+    params,
+    REDIRECT_URI,
+    codeVerifier,
+    insecure,
+  );
   return oauth.processAuthorizationCodeResponse(as, client.oauthClient, response);
 }
 

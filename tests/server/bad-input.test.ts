@@ -47,7 +47,10 @@ describe('bad input gets a clear 4xx in the spec error body, never a 500', () =>
   );
 
   it('an unknown field → 400 VALIDATION_ERROR', async () => {
-    const { status, body } = await post('/api/login', JSON.stringify({ username: 'a@b.c', password: 'x', admin: true }));
+    const { status, body } = await post(
+      '/api/login',
+      JSON.stringify({ username: 'a@b.c', password: 'x', admin: true }),
+    );
     expect(status).toBe(400);
     expectErrorBody(body, 'VALIDATION_ERROR');
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAltchaChallenge } from '../../server/modules/captcha/altcha.ts';
+import { createAltchaChallenge } from '#server/modules/captcha/altcha.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { get, signUp } from './helpers/account.ts';
 
@@ -38,7 +38,10 @@ describe('ALTCHA (default provider)', () => {
   });
 
   it('refuses a challenge signed with another key', async () => {
-    const challenge = await createAltchaChallenge({ ...server.config.captcha, altchaHmacKey: 'k'.repeat(40) }, Date.now());
+    const challenge = await createAltchaChallenge(
+      { ...server.config.captcha, altchaHmacKey: 'k'.repeat(40) },
+      Date.now(),
+    );
     const solution = await solveChallenge({ challenge, deriveKey });
     const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     expect((await signUp(server, { email: 'forged@example.com' }, token)).body.error.code).toBe('CAPTCHA_INVALID');
@@ -52,7 +55,10 @@ describe('ALTCHA (default provider)', () => {
   });
 
   it('keeps the HMAC key across restarts of one data directory', async () => {
-    const again = await startTestServer({ DATA_DIR: server.config.dataDir, DATABASE_URL: server.config.databaseUrl ?? undefined });
+    const again = await startTestServer({
+      DATA_DIR: server.config.dataDir,
+      DATABASE_URL: server.config.databaseUrl ?? undefined,
+    });
     try {
       expect(again.config.captcha.altchaHmacKey).toBe(server.config.captcha.altchaHmacKey);
     } finally {
@@ -126,7 +132,11 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s', (provider) => {
   });
 
   it('refuses a failed verdict, an unreachable provider and an empty token', async () => {
-    for (const [v, token] of [[{ success: false }, 't'], [null, 't'], [{ success: true, score: 1, action: 'signup' }, '']] as const) {
+    for (const [v, token] of [
+      [{ success: false }, 't'],
+      [null, 't'],
+      [{ success: true, score: 1, action: 'signup' }, ''],
+    ] as const) {
       verdict = v;
       const response = await signUp(server, { email: `no-${provider}@example.com` }, token);
       expect(response.status).toBe(400);
@@ -134,18 +144,26 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s', (provider) => {
     }
   });
 
-  it(provider === 'recaptcha' ? 'also wants the signup action and a score of at least 0.5' : 'ignores score and action', async () => {
-    const outcomes = [];
-    for (const v of [{ success: true, score: 0.3, action: 'signup' }, { success: true, score: 0.9, action: 'login' }]) {
-      verdict = v;
-      outcomes.push((await signUp(server, { email: `${provider}-${outcomes.length}@example.com` }, 't')).status);
-    }
-    expect(outcomes).toEqual(provider === 'recaptcha' ? [400, 400] : [200, 200]);
-  });
+  it(
+    provider === 'recaptcha' ? 'also wants the signup action and a score of at least 0.5' : 'ignores score and action',
+    async () => {
+      const outcomes = [];
+      for (const v of [
+        { success: true, score: 0.3, action: 'signup' },
+        { success: true, score: 0.9, action: 'login' },
+      ]) {
+        verdict = v;
+        outcomes.push((await signUp(server, { email: `${provider}-${outcomes.length}@example.com` }, 't')).status);
+      }
+      expect(outcomes).toEqual(provider === 'recaptcha' ? [400, 400] : [200, 200]);
+    },
+  );
 });
 
 describe('captcha configuration', () => {
   it('a provider other than ALTCHA needs its secret and site key at boot', async () => {
-    await expect(startTestServer({ CAPTCHA_PROVIDER: 'turnstile' })).rejects.toThrow(/CAPTCHA_SECRET[\s\S]*CAPTCHA_SITE_KEY/);
+    await expect(startTestServer({ CAPTCHA_PROVIDER: 'turnstile' })).rejects.toThrow(
+      /CAPTCHA_SECRET[\s\S]*CAPTCHA_SITE_KEY/,
+    );
   });
 });

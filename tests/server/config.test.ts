@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 describe('loadConfig', () => {
   it('names every bad variable at once', () => {
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
 });
 
 describe('store badge links', () => {
-  it('default to the stores\' home pages and take the app\'s own pages when configured', () => {
+  it("default to the stores' home pages and take the app's own pages when configured", () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));
     expect(loadConfig({ DATA_DIR: dataDir }).site).toMatchObject({
       iosAppUrl: 'https://apps.apple.com/',
@@ -98,7 +98,10 @@ describe('store badge links', () => {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).issues.map((i) => i.split(':')[0]).sort()).toEqual(['ANDROID_APP_URL', 'IOS_APP_URL']);
+    expect((error as ConfigError).issues.map((i) => i.split(':')[0]).sort()).toEqual([
+      'ANDROID_APP_URL',
+      'IOS_APP_URL',
+    ]);
   });
 });
 
@@ -108,7 +111,11 @@ describe('account lifecycle settings', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.region).toBe('dev');
     expect(config.termsUrl).toBeNull();
-    expect(config.tokenTtl).toEqual({ verificationMs: 24 * 3_600_000, resetMs: 60 * 60_000, invitationMs: 7 * 86_400_000 });
+    expect(config.tokenTtl).toEqual({
+      verificationMs: 24 * 3_600_000,
+      resetMs: 60 * 60_000,
+      invitationMs: 7 * 86_400_000,
+    });
     expect(config.mail).toMatchObject({
       from: 'Portal <no-reply@localhost>',
       smtpUrl: null,
@@ -117,10 +124,21 @@ describe('account lifecycle settings', () => {
       retryBaseMs: 2000,
       retryMaxMs: 300_000,
     });
-    expect(config.captcha).toMatchObject({ provider: 'altcha', siteKey: null, verifyUrl: null, minScore: 0.5, altchaExpirySeconds: 600 });
+    expect(config.captcha).toMatchObject({
+      provider: 'altcha',
+      siteKey: null,
+      verifyUrl: null,
+      minScore: 0.5,
+      altchaExpirySeconds: 600,
+    });
     expect(readFileSync(join(dataDir, 'altcha-hmac-key'), 'utf8').trim()).toBe(config.captcha.altchaHmacKey);
     expect(statSync(join(dataDir, 'altcha-hmac-key')).mode & 0o777).toBe(0o600);
-    expect(config.abuseLimits).toEqual({ signupPerHour: 20, resendPerHour: 20, recoverPerHour: 20, perEmailPerHour: 5 });
+    expect(config.abuseLimits).toEqual({
+      signupPerHour: 20,
+      resendPerHour: 20,
+      recoverPerHour: 20,
+      perEmailPerHour: 5,
+    });
   });
 
   it('names every bad lifecycle variable, including a provider without its secret', () => {
@@ -158,7 +176,13 @@ describe('account lifecycle settings', () => {
 
   it('points reCAPTCHA at its siteverify unless told otherwise', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-config-'));
-    const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'k', REGION: 'prodca' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      CAPTCHA_PROVIDER: 'recaptcha',
+      CAPTCHA_SECRET: 's',
+      CAPTCHA_SITE_KEY: 'k',
+      REGION: 'prodca',
+    });
     expect(config.captcha.verifyUrl).toBe('https://www.google.com/recaptcha/api/siteverify');
     expect(config.region).toBe('prodca');
   });
@@ -177,7 +201,11 @@ describe('OAuth resource indicators', () => {
       OAUTH_RESOURCES: ' https://reports.example/api  urn:example:alerts https://api.portal.example ',
     });
     expect(configured.oauth.defaultResource).toBe('https://api.portal.example');
-    expect(configured.oauth.resources).toEqual(['https://api.portal.example', 'https://reports.example/api', 'urn:example:alerts']);
+    expect(configured.oauth.resources).toEqual([
+      'https://api.portal.example',
+      'https://reports.example/api',
+      'urn:example:alerts',
+    ]);
   });
 
   it('refuse relative, fragment-carrying or several default resources', () => {

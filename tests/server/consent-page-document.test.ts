@@ -4,7 +4,13 @@
  * for the request's own user; never from the query; never kept by a cache. Needs the real build (`npm test` builds).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeUrl, navigate, registerClient, startOAuthTestServer, type TestClient } from '../support/oauth-client.ts';
+import {
+  authorizeUrl,
+  navigate,
+  registerClient,
+  startOAuthTestServer,
+  type TestClient,
+} from '../support/oauth-client.ts';
 import { createUser, loginCookie, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -14,7 +20,12 @@ let otherCookie: string;
 
 beforeAll(async () => {
   server = await startOAuthTestServer();
-  const developer = await createUser(server, { email: 'dev@example.com', name: 'Dana Developer', owner: true, apiAccess: true });
+  const developer = await createUser(server, {
+    email: 'dev@example.com',
+    name: 'Dana Developer',
+    owner: true,
+    apiAccess: true,
+  });
   care = await registerClient(server, developer, { grantType: 'authorization_code', applicationName: 'Care App' });
   await createUser(server, { email: 'owner@example.com', name: 'Olivia Owner', owner: true });
   await createUser(server, { email: 'other@example.com', name: 'Oscar Other', owner: true });

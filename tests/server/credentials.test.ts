@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_CODE_SCOPE, CLIENT_CREDENTIALS_SCOPE } from '../../server/modules/clients/client-scopes.ts';
-import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
+import { AUTHORIZATION_CODE_SCOPE, CLIENT_CREDENTIALS_SCOPE } from '#server/modules/clients/client-scopes.ts';
 import { startOAuthTestServer } from '../support/oauth-client.ts';
+import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 
 /** The developer credentials API (docs/api/credentials.md) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
 const CAP = 3;
@@ -16,14 +16,22 @@ afterAll(() => server.close());
 /** A fresh account (its own group) and its logged-in cookie; every test gets its own, so caps do not interfere. */
 async function developer(options: { owner?: boolean; apiAccess?: boolean; groupOfEmail?: string } = {}) {
   const email = `dev${++users}@example.com`;
-  const user = await createUser(server, { email, owner: options.owner ?? true, apiAccess: options.apiAccess ?? true, groupOfEmail: options.groupOfEmail });
+  const user = await createUser(server, {
+    email,
+    owner: options.owner ?? true,
+    apiAccess: options.apiAccess ?? true,
+    groupOfEmail: options.groupOfEmail,
+  });
   return { email, user, cookie: await loginCookie(server, email) };
 }
 
 function call(method: string, path: string, cookie: string | null, body?: unknown) {
   return fetch(`${server.url}/api/${path}`, {
     method,
-    headers: body === undefined ? { origin: server.url, ...(cookie ? { cookie } : {}) } : sameOrigin(server, cookie ? { cookie } : {}),
+    headers:
+      body === undefined
+        ? { origin: server.url, ...(cookie ? { cookie } : {}) }
+        : sameOrigin(server, cookie ? { cookie } : {}),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -31,7 +39,8 @@ function call(method: string, path: string, cookie: string | null, body?: unknow
 const list = (cookie: string | null) => call('GET', 'credentials', cookie);
 const create = (cookie: string | null, body: unknown) => call('POST', 'client_grant', cookie, body);
 const rotate = (cookie: string | null, body: unknown) => call('PUT', 'client_grant', cookie, body);
-const remove = (cookie: string | null, id: string) => call('DELETE', `client_credentials/${encodeURIComponent(id)}`, cookie);
+const remove = (cookie: string | null, id: string) =>
+  call('DELETE', `client_credentials/${encodeURIComponent(id)}`, cookie);
 
 async function created(cookie: string, body: unknown) {
   const response = await create(cookie, body);
@@ -100,7 +109,10 @@ describe('credentials', () => {
         // The limits the page shows before they bite, from the server's own configuration.
         limits: { clients_per_grant_type: CAP, redirect_uris_per_grant: 10, redirect_uri_length: 2048 },
         // Absolute URLs of this portal (PUBLIC_URL), as its authorization server metadata names them.
-        endpoints: { authorization_endpoint: `${server.config.publicUrl}/api/oauth/authorize`, token_endpoint: `${server.config.publicUrl}/api/oauth/token` },
+        endpoints: {
+          authorization_endpoint: `${server.config.publicUrl}/api/oauth/authorize`,
+          token_endpoint: `${server.config.publicUrl}/api/oauth/token`,
+        },
       },
     });
     const metadata = await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json();
@@ -144,7 +156,11 @@ describe('credentials', () => {
         created_at: expect.any(Number),
         last_used_at: null,
       },
-      expect.objectContaining({ id: ac.id, application_name: 'Not Found', redirect_uris: ['https://app.example/cb', 'https://app.example/other'] }),
+      expect.objectContaining({
+        id: ac.id,
+        application_name: 'Not Found',
+        redirect_uris: ['https://app.example/cb', 'https://app.example/other'],
+      }),
     ]);
     expect(JSON.stringify(body)).not.toContain(cc.secret);
     expect(JSON.stringify(body)).not.toMatch(/secret/);
@@ -156,14 +172,36 @@ describe('credentials', () => {
 
   it('validates the body: strict fields, grant type, redirect URIs', async () => {
     const owner = await developer();
-    await expectError(await create(owner.cookie, { grant_type: 'client_credentials', extra: 1 }), 400, 'VALIDATION_ERROR', 'ValidationError');
+    await expectError(
+      await create(owner.cookie, { grant_type: 'client_credentials', extra: 1 }),
+      400,
+      'VALIDATION_ERROR',
+      'ValidationError',
+    );
     await expectError(await create(owner.cookie, {}), 400, 'VALIDATION_ERROR', 'ValidationError');
-    const broken = await fetch(`${server.url}/api/client_grant`, { method: 'POST', headers: sameOrigin(server, { cookie: owner.cookie }), body: '{' });
+    const broken = await fetch(`${server.url}/api/client_grant`, {
+      method: 'POST',
+      headers: sameOrigin(server, { cookie: owner.cookie }),
+      body: '{',
+    });
     expect(broken.status).toBe(400);
-    const empty = await fetch(`${server.url}/api/client_grant`, { method: 'POST', headers: sameOrigin(server, { cookie: owner.cookie }) });
+    const empty = await fetch(`${server.url}/api/client_grant`, {
+      method: 'POST',
+      headers: sameOrigin(server, { cookie: owner.cookie }),
+    });
     expect(empty.status).toBe(400);
-    await expectError(await create(owner.cookie, { grant_type: 'password' }), 400, 'VALIDATION_ERROR', 'InvalidGrantType');
-    await expectError(await create(owner.cookie, { grant_type: 'authorization_code' }), 400, 'INVALID_REDIRECT_URI', 'InvalidRedirectUri');
+    await expectError(
+      await create(owner.cookie, { grant_type: 'password' }),
+      400,
+      'VALIDATION_ERROR',
+      'InvalidGrantType',
+    );
+    await expectError(
+      await create(owner.cookie, { grant_type: 'authorization_code' }),
+      400,
+      'INVALID_REDIRECT_URI',
+      'InvalidRedirectUri',
+    );
     await expectError(
       await create(owner.cookie, { grant_type: 'authorization_code', redirect_uris: ['not a url'] }),
       400,
@@ -181,14 +219,26 @@ describe('credentials', () => {
     await created(owner.cookie, { grant_type: 'authorization_code', redirect_uris: uris(10) });
     const tooMany = await create(owner.cookie, { grant_type: 'authorization_code', redirect_uris: uris(11) });
     expect(tooMany.status).toBe(400);
-    expect((await tooMany.json()).error).toEqual({ code: 'TOO_MANY_REDIRECT_URIS', name: 'TooManyRedirectUris', data: { limit: 10 } });
+    expect((await tooMany.json()).error).toEqual({
+      code: 'TOO_MANY_REDIRECT_URIS',
+      name: 'TooManyRedirectUris',
+      data: { limit: 10 },
+    });
     const longest = `https://app.example/${'x'.repeat(2048 - 'https://app.example/'.length)}`;
     // Every URI at its longest, as many as allowed: the largest body the rules admit is not refused for its size.
     const longestTen = Array.from({ length: 10 }, (_, i) => `${longest.slice(0, -1)}${i}`);
-    await created(owner.cookie, { grant_type: 'authorization_code', application_name: 'y'.repeat(100), redirect_uris: longestTen });
+    await created(owner.cookie, {
+      grant_type: 'authorization_code',
+      application_name: 'y'.repeat(100),
+      redirect_uris: longestTen,
+    });
     const tooLong = await create(owner.cookie, { grant_type: 'authorization_code', redirect_uris: [`${longest}y`] });
     expect(tooLong.status).toBe(400);
-    expect((await tooLong.json()).error).toEqual({ code: 'REDIRECT_URI_TOO_LONG', name: 'RedirectUriTooLong', data: { limit: 2048 } });
+    expect((await tooLong.json()).error).toEqual({
+      code: 'REDIRECT_URI_TOO_LONG',
+      name: 'RedirectUriTooLong',
+      data: { limit: 2048 },
+    });
     await expectError(
       await create(owner.cookie, { grant_type: 'client_credentials', application_name: 'x'.repeat(101) }),
       400,
@@ -196,7 +246,12 @@ describe('credentials', () => {
       'ValidationError',
     );
     // The application name cannot be changed: PUT takes the client_id only.
-    await expectError(await rotate(owner.cookie, { client_id: 'x', application_name: 'New' }), 400, 'VALIDATION_ERROR', 'ValidationError');
+    await expectError(
+      await rotate(owner.cookie, { client_id: 'x', application_name: 'New' }),
+      400,
+      'VALIDATION_ERROR',
+      'ValidationError',
+    );
     await expectError(await rotate(owner.cookie, {}), 400, 'VALIDATION_ERROR', 'ValidationError');
     // Only the two grants at the limits were made.
     expect((await (await list(owner.cookie)).json()).data.clients.array).toHaveLength(2);
@@ -205,7 +260,12 @@ describe('credentials', () => {
   it('caps the credentials per grant type per account', async () => {
     const owner = await developer();
     for (let i = 0; i < CAP; i++) await created(owner.cookie, { grant_type: 'client_credentials' });
-    await expectError(await create(owner.cookie, { grant_type: 'client_credentials' }), 409, 'CLIENT_LIMIT_EXCEEDED', 'ClientLimitExceeded');
+    await expectError(
+      await create(owner.cookie, { grant_type: 'client_credentials' }),
+      409,
+      'CLIENT_LIMIT_EXCEEDED',
+      'ClientLimitExceeded',
+    );
     // The other grant type has a cap of its own.
     await created(owner.cookie, { grant_type: 'authorization_code', redirect_uris: ['https://app.example/cb'] });
     expect((await (await list(owner.cookie)).json()).data.clients.array).toHaveLength(CAP + 1);

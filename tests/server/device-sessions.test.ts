@@ -1,9 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
-import { cookieHeader, createUser, DEFAULT_TEST_PASSWORD, sameOrigin, startTestServer, type TestServer } from '../support/server.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
+import {
+  cookieHeader,
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+  sameOrigin,
+  startTestServer,
+  type TestServer,
+} from '../support/server.ts';
 
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -15,7 +23,11 @@ let member: UserRecord;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await createUser(server, { email: 'olivia@example.com', name: 'Olivia Owner', owner: true });
-  member = await createUser(server, { email: 'max@example.com', name: 'Max Member', groupOfEmail: 'olivia@example.com' });
+  member = await createUser(server, {
+    email: 'max@example.com',
+    name: 'Max Member',
+    groupOfEmail: 'olivia@example.com',
+  });
   await createUser(server, { email: 'oscar@example.com', name: 'Oscar Outsider', owner: true });
 });
 afterAll(() => server.close());
@@ -33,12 +45,20 @@ interface Device {
 async function login(email: string, userAgent: string, country: string): Promise<Device> {
   const response = await fetch(`${server.url}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'user-agent': userAgent, 'x-country-code': country },
+    headers: {
+      'content-type': 'application/json',
+      origin: server.url,
+      'user-agent': userAgent,
+      'x-country-code': country,
+    },
     body: JSON.stringify({ username: email, password: DEFAULT_TEST_PASSWORD }),
   });
   expect(response.status).toBe(200);
   const cookie = cookieHeader(response);
-  const token = cookie.split('; ').find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split('=')[1]!;
+  const token = cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+    .split('=')[1]!;
   const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
   return { cookie, sid };
 }
@@ -97,7 +117,11 @@ describe('GET /api/deviceSessions', () => {
     const loggedOut = await login('max@example.com', CHROME_LINUX, 'DE');
     expect((await fetch(`${server.url}/api/logout`, { headers: { cookie: loggedOut.cookie } })).status).toBe(200);
     const expired = await login('olivia@example.com', CHROME_LINUX, 'FI');
-    await server.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id', '=', expired.sid).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', expired.sid)
+      .execute();
 
     const response = await list(ownerLaptop);
     expect(response.status).toBe(200);
@@ -125,12 +149,23 @@ describe('GET /api/deviceSessions', () => {
     });
     expect(byId[ownerLaptop.sid].login_time).toBeGreaterThanOrEqual(before);
     expect(byId[ownerLaptop.sid].access_token_expires).toBeGreaterThan(Date.now());
-    expect(byId[ownerPhone.sid]).toMatchObject({ user_id: owner.id, device_description: 'Safari on iOS', login_country_code: 'SE', current: false });
-    expect(byId[memberPc.sid]).toMatchObject({ user_id: member.id, device_description: 'Firefox on Windows', current: false });
+    expect(byId[ownerPhone.sid]).toMatchObject({
+      user_id: owner.id,
+      device_description: 'Safari on iOS',
+      login_country_code: 'SE',
+      current: false,
+    });
+    expect(byId[memberPc.sid]).toMatchObject({
+      user_id: member.id,
+      device_description: 'Firefox on Windows',
+      current: false,
+    });
 
     const memberBody = await (await list(memberPc)).json();
     expect(memberBody.data.users).toEqual([{ id: member.id, friendly_name: 'Max Member', owner: false }]);
-    expect(memberBody.data.device_sessions.map((s: { id: string; current: boolean }) => [s.id, s.current])).toEqual([[memberPc.sid, true]]);
+    expect(memberBody.data.device_sessions.map((s: { id: string; current: boolean }) => [s.id, s.current])).toEqual([
+      [memberPc.sid, true],
+    ]);
 
     expect(await listIds(outsiderPc)).toEqual([outsiderPc.sid]);
   });
@@ -169,7 +204,10 @@ describe('DELETE /api/deviceSessions/revoke/{id}', () => {
     for (const foreign of [ownerLaptop, outsiderPc]) {
       const refused = await revoke(memberPc, foreign.sid);
       expect(refused.status).toBe(404);
-      expect(await refused.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', name: 'SessionNotFound' } });
+      expect(await refused.json()).toMatchObject({
+        success: false,
+        error: { code: 'NOT_FOUND', name: 'SessionNotFound' },
+      });
       expect(await stillLoggedIn(foreign)).toBe(true);
     }
     // The owner cannot reach into another account either.
@@ -230,10 +268,14 @@ describe('bad input', () => {
 
   it.each([
     ['an unknown query parameter on the list', () => list(device, '?user_id=x')],
-    ['an unknown query parameter on revoke all', () => fetch(`${server.url}/api/deviceSessions/revoke/all?force=1`, {
-      method: 'DELETE',
-      headers: sameOrigin(server, { cookie: device.cookie }),
-    })],
+    [
+      'an unknown query parameter on revoke all',
+      () =>
+        fetch(`${server.url}/api/deviceSessions/revoke/all?force=1`, {
+          method: 'DELETE',
+          headers: sameOrigin(server, { cookie: device.cookie }),
+        }),
+    ],
     ['a body with fields on revoke all', () => revokeAll(device, { body: JSON.stringify({ include_current: true }) })],
     ['a body with fields on revoke', () => revoke(device, 'some-id', { body: JSON.stringify({ id: 'other' }) })],
     ['a JSON array as the body', () => revoke(device, 'some-id', { body: '[]' })],
@@ -253,7 +295,10 @@ describe('bad input', () => {
     const unknown = await revoke(device, crypto.randomUUID());
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.code).toBe('NOT_FOUND');
-    const anonymous = await fetch(`${server.url}/api/deviceSessions/revoke/all`, { method: 'DELETE', headers: sameOrigin(server) });
+    const anonymous = await fetch(`${server.url}/api/deviceSessions/revoke/all`, {
+      method: 'DELETE',
+      headers: sameOrigin(server),
+    });
     expect(anonymous.status).toBe(401);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_MAX_LENGTH } from '../../shared-domain/account.ts';
-import { EMAIL_MAX_LENGTH } from '../../shared-domain/email.ts';
-import { LOGIN_PASSWORD_MAX_LENGTH } from '../../shared-domain/login.ts';
-import { APPLICATION_NAME_MAX_LENGTH } from '../../shared-domain/credentials.ts';
+import { NAME_MAX_LENGTH } from '#shared-domain/account.ts';
+import { APPLICATION_NAME_MAX_LENGTH } from '#shared-domain/credentials.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH } from '#shared-domain/login.ts';
 import { startOAuthTestServer } from '../support/oauth-client.ts';
 import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 import { get, send, signupForm } from './helpers/account.ts';
@@ -19,10 +19,34 @@ const address = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example
 
 describe('VALIDATION_ERROR names the field and the limit', () => {
   it.each([
-    ['signup name', '/api/signup/new', { ...signupForm({ email: 'n@example.com', friendly_name: 'n'.repeat(NAME_MAX_LENGTH + 1) }), captcha_token: 'x' }, 'friendly_name', NAME_MAX_LENGTH],
-    ['signup email', '/api/signup/new', { ...signupForm({ email: address(EMAIL_MAX_LENGTH + 1) }), captcha_token: 'x' }, 'email', EMAIL_MAX_LENGTH],
-    ['login email', '/api/login', { username: address(EMAIL_MAX_LENGTH + 1), password: 'Secret1234' }, 'username', EMAIL_MAX_LENGTH],
-    ['login password', '/api/login', { username: 'a@example.com', password: 'p'.repeat(LOGIN_PASSWORD_MAX_LENGTH + 1) }, 'password', LOGIN_PASSWORD_MAX_LENGTH],
+    [
+      'signup name',
+      '/api/signup/new',
+      { ...signupForm({ email: 'n@example.com', friendly_name: 'n'.repeat(NAME_MAX_LENGTH + 1) }), captcha_token: 'x' },
+      'friendly_name',
+      NAME_MAX_LENGTH,
+    ],
+    [
+      'signup email',
+      '/api/signup/new',
+      { ...signupForm({ email: address(EMAIL_MAX_LENGTH + 1) }), captcha_token: 'x' },
+      'email',
+      EMAIL_MAX_LENGTH,
+    ],
+    [
+      'login email',
+      '/api/login',
+      { username: address(EMAIL_MAX_LENGTH + 1), password: 'Secret1234' },
+      'username',
+      EMAIL_MAX_LENGTH,
+    ],
+    [
+      'login password',
+      '/api/login',
+      { username: 'a@example.com', password: 'p'.repeat(LOGIN_PASSWORD_MAX_LENGTH + 1) },
+      'password',
+      LOGIN_PASSWORD_MAX_LENGTH,
+    ],
   ])('%s: one character over the limit', async (_label, path, body, field, limit) => {
     const response = await send(server, 'POST', path, body);
     expect(response.status).toBe(400);
@@ -38,34 +62,63 @@ describe('VALIDATION_ERROR names the field and the limit', () => {
   });
 
   it('the recovery email, from the query', async () => {
-    const response = await get(server, '/api/password/recover', { email: address(EMAIL_MAX_LENGTH + 1), language: 'en-us' });
+    const response = await get(server, '/api/password/recover', {
+      email: address(EMAIL_MAX_LENGTH + 1),
+      language: 'en-us',
+    });
     expect(response.status).toBe(400);
-    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', data: { field: 'email', problem: 'too_long', limit: EMAIL_MAX_LENGTH } });
+    expect(response.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      data: { field: 'email', problem: 'too_long', limit: EMAIL_MAX_LENGTH },
+    });
   });
 
   it.each([
     ['verification check', '/api/signup/verify/check', 'username'],
     ['verification resend', '/api/signup/verify/resend', 'email'],
-  ])('the verify-needed page\'s address, from the query (%s): the same limit as every account address', async (_label, path, field) => {
-    const response = await get(server, path, { [field]: address(EMAIL_MAX_LENGTH + 1) });
-    expect(response.status).toBe(400);
-    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', data: { field, problem: 'too_long', limit: EMAIL_MAX_LENGTH } });
-  });
+  ])(
+    "the verify-needed page's address, from the query (%s): the same limit as every account address",
+    async (_label, path, field) => {
+      const response = await get(server, path, { [field]: address(EMAIL_MAX_LENGTH + 1) });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        data: { field, problem: 'too_long', limit: EMAIL_MAX_LENGTH },
+      });
+    },
+  );
 
   it('accepts exactly the limit', async () => {
-    const response = await send(server, 'POST', '/api/login', { username: address(EMAIL_MAX_LENGTH), password: 'p'.repeat(LOGIN_PASSWORD_MAX_LENGTH) });
+    const response = await send(server, 'POST', '/api/login', {
+      username: address(EMAIL_MAX_LENGTH),
+      password: 'p'.repeat(LOGIN_PASSWORD_MAX_LENGTH),
+    });
     // Past validation: the account does not exist.
     expect(response.body.error.code).toBe(82);
   });
 
   it.each([
-    ['an unknown field', { username: 'a@example.com', password: 'x', admin: true }, { field: 'admin', problem: 'unknown_field' }, 'admin: not an accepted field'],
-    ['a wrong type', { username: 42, password: 'x' }, { field: 'username', problem: 'invalid' }, 'username: not a valid value'],
+    [
+      'an unknown field',
+      { username: 'a@example.com', password: 'x', admin: true },
+      { field: 'admin', problem: 'unknown_field' },
+      'admin: not an accepted field',
+    ],
+    [
+      'a wrong type',
+      { username: 42, password: 'x' },
+      { field: 'username', problem: 'invalid' },
+      'username: not a valid value',
+    ],
   ])('%s', async (_label, body, problem, message) => {
     const response = await send(server, 'POST', '/api/login', body);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
-    expect(response.body.error).toEqual({ code: 'VALIDATION_ERROR', name: 'ValidationError', data: { ...problem, issues: [problem] } });
+    expect(response.body.error).toEqual({
+      code: 'VALIDATION_ERROR',
+      name: 'ValidationError',
+      data: { ...problem, issues: [problem] },
+    });
   });
 
   it('a body that is not an object has no field', async () => {
@@ -85,10 +138,16 @@ describe('a service rule over a length answers like the schema', () => {
     try {
       await createUser(oauth, { email: 'dev@example.com', owner: true, apiAccess: true });
       const cookie = await loginCookie(oauth, 'dev@example.com');
-      const response = await send(oauth, 'POST', '/api/client_grant', {
-        grant_type: 'client_credentials',
-        application_name: 'x'.repeat(APPLICATION_NAME_MAX_LENGTH + 1),
-      }, { cookie });
+      const response = await send(
+        oauth,
+        'POST',
+        '/api/client_grant',
+        {
+          grant_type: 'client_credentials',
+          application_name: 'x'.repeat(APPLICATION_NAME_MAX_LENGTH + 1),
+        },
+        { cookie },
+      );
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(`application_name: at most ${APPLICATION_NAME_MAX_LENGTH} characters`);
       expect(response.body.error).toMatchObject({
@@ -104,7 +163,10 @@ describe('a service rule over a length answers like the schema', () => {
 
 describe('framework refusals', () => {
   it('413 says how large a body may be', async () => {
-    const response = await send(server, 'POST', '/api/login', { username: 'a@example.com', password: 'p'.repeat(17 * 1024) });
+    const response = await send(server, 'POST', '/api/login', {
+      username: 'a@example.com',
+      password: 'p'.repeat(17 * 1024),
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({
       success: false,

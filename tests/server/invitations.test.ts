@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 import { mailsTo, tokenFrom, waitForMail } from '../support/outbox.ts';
+import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 import { get, login, send, signupForm } from './helpers/account.ts';
 
 let server: TestServer;
@@ -21,7 +21,10 @@ describe('invitation flow through the API', () => {
     const before = Date.now();
     const response = await invite({ email: 'Sam@Example.com', language: 'fi-fi' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, data: { email: 'Sam@Example.com', expires_at: expect.any(String) } });
+    expect(response.body).toEqual({
+      success: true,
+      data: { email: 'Sam@Example.com', expires_at: expect.any(String) },
+    });
     const expiresAt = Date.parse(response.body.data.expires_at);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 7 * 86_400_000);
 
@@ -33,14 +36,30 @@ describe('invitation flow through the API', () => {
     expect(link.pathname).toBe('/pages/signup/invited');
     expect(link.searchParams.get('email')).toBe('Sam@Example.com');
 
-    const signup = await invitedSignup(tokenFrom(mail), { email: 'sam@example.com', friendly_name: 'Sam', language: 'fi-fi' });
-    expect(signup).toEqual({ status: 200, body: { success: true, message: 'Tilisi on luotu. Voit nyt kirjautua sisään.' } });
+    const signup = await invitedSignup(tokenFrom(mail), {
+      email: 'sam@example.com',
+      friendly_name: 'Sam',
+      language: 'fi-fi',
+    });
+    expect(signup).toEqual({
+      status: 200,
+      body: { success: true, message: 'Tilisi on luotu. Voit nyt kirjautua sisään.' },
+    });
 
     expect((await login(server, 'sam@example.com')).status).toBe(200);
     const cookie = await loginCookie(server, 'sam@example.com');
     const session = await get(server, '/api/session', {}, cookie);
-    expect(session.body.data.user).toEqual({ email: 'sam@example.com', name: 'Sam', apiAccess: true, isGroupOwner: false });
-    const rows = await server.db.selectFrom('users').select(['group_id', 'is_owner', 'verified']).where('email_normalized', 'in', ['owner@example.com', 'sam@example.com']).execute();
+    expect(session.body.data.user).toEqual({
+      email: 'sam@example.com',
+      name: 'Sam',
+      apiAccess: true,
+      isGroupOwner: false,
+    });
+    const rows = await server.db
+      .selectFrom('users')
+      .select(['group_id', 'is_owner', 'verified'])
+      .where('email_normalized', 'in', ['owner@example.com', 'sam@example.com'])
+      .execute();
     expect(new Set(rows.map((r) => r.group_id)).size).toBe(1);
 
     const reused = await invitedSignup(tokenFrom(mail), { email: 'sam@example.com' });
@@ -58,7 +77,9 @@ describe('invitation flow through the API', () => {
   });
 
   it('checks the form first, and refuses unknown, expired or superseded invitations', async () => {
-    expect((await invitedSignup('whatever', { email: 'x@example.com', accept_terms: false })).body.error.code).toBe('MISSING_ACCEPT_TERM_AND_CONDITIONS');
+    expect((await invitedSignup('whatever', { email: 'x@example.com', accept_terms: false })).body.error.code).toBe(
+      'MISSING_ACCEPT_TERM_AND_CONDITIONS',
+    );
     expect((await invitedSignup('whatever', { email: 'x@example.com' })).body.error.code).toBe('INVALID_TOKEN');
 
     await invite({ email: 'uma@example.com' });
@@ -66,7 +87,11 @@ describe('invitation flow through the API', () => {
     await invite({ email: 'uma@example.com' });
     const second = tokenFrom(await waitForMail(server, 'uma@example.com', { kind: 'invitation', after: 1 }));
     expect((await invitedSignup(first, { email: 'uma@example.com' })).body.error.code).toBe('INVALID_TOKEN');
-    await server.db.updateTable('account_tokens').set({ expires_at: Date.now() - 1 }).where('email_normalized', '=', 'uma@example.com').execute();
+    await server.db
+      .updateTable('account_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email_normalized', '=', 'uma@example.com')
+      .execute();
     expect((await invitedSignup(second, { email: 'uma@example.com' })).body.error.code).toBe('INVALID_TOKEN');
   });
 
@@ -85,7 +110,11 @@ describe('GET /api/signup/invite/check', () => {
     return tokenFrom(await waitForMail(server, email.toLowerCase(), { kind: 'invitation', after }));
   }
   /** A refusal tells the token's holder why, and nothing else: no email, no group, no dates. */
-  function expectRefusal(answer: { status: number; body: { error: unknown; data?: unknown } }, status: number, code: string) {
+  function expectRefusal(
+    answer: { status: number; body: { error: unknown; data?: unknown } },
+    status: number,
+    code: string,
+  ) {
     expect(answer.status).toBe(status);
     expect(answer.body.error).toEqual({ code, name: expect.any(String) });
     expect(answer.body.data).toBeUndefined();
@@ -110,19 +139,30 @@ describe('GET /api/signup/invite/check', () => {
     const second = await invited('yara@example.com', 1);
     expectRefusal(await check(first), 410, 'INVITATION_EXPIRED');
     expect((await check(second)).status).toBe(200);
-    await server.db.updateTable('account_tokens').set({ expires_at: Date.now() - 1 }).where('email_normalized', '=', 'yara@example.com').execute();
+    await server.db
+      .updateTable('account_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email_normalized', '=', 'yara@example.com')
+      .execute();
     expectRefusal(await check(second), 410, 'INVITATION_EXPIRED');
   });
 
-  it.each([['unknown', 'A'.repeat(43)], ['empty', ''], ['missing', undefined]])(
-    'answers 404 INVITATION_NOT_FOUND for a %s token',
-    async (_label, token) => expectRefusal(await check(token), 404, 'INVITATION_NOT_FOUND'),
+  it.each([
+    ['unknown', 'A'.repeat(43)],
+    ['empty', ''],
+    ['missing', undefined],
+  ])('answers 404 INVITATION_NOT_FOUND for a %s token', async (_label, token) =>
+    expectRefusal(await check(token), 404, 'INVITATION_NOT_FOUND'),
   );
 
   it('answers 404 for another kind of token, and 400 for an over-long one', async () => {
     await createUser(server, { email: 'zoe@example.com' });
     await get(server, '/api/password/recover', { email: 'zoe@example.com', language: 'en-us' });
-    expectRefusal(await check(tokenFrom(await waitForMail(server, 'zoe@example.com', { kind: 'reset' }))), 404, 'INVITATION_NOT_FOUND');
+    expectRefusal(
+      await check(tokenFrom(await waitForMail(server, 'zoe@example.com', { kind: 'reset' }))),
+      404,
+      'INVITATION_NOT_FOUND',
+    );
     expect((await check('A'.repeat(600))).body.error.code).toBe('VALIDATION_ERROR');
   });
 

@@ -48,7 +48,11 @@ describe('account lock after too many failed logins', () => {
   });
 
   it('an expired lock lets the right password in and resets the counter', async () => {
-    await server.db.updateTable('users').set({ locked_until: Date.now() - 1000 }).where('email_normalized', '=', 'lock1@example.com').execute();
+    await server.db
+      .updateTable('users')
+      .set({ locked_until: Date.now() - 1000 })
+      .where('email_normalized', '=', 'lock1@example.com')
+      .execute();
     const { status } = await login('lock1@example.com', 'Secret1234');
     expect(status).toBe(200);
     expect(await userRow('lock1@example.com')).toEqual({ failed_login_count: 0, locked_until: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../server/lib/log-url.ts';
+import { redactUrl } from '#server/lib/log-url.ts';
 
 describe('redactUrl', () => {
   it.each([

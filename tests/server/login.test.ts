@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;

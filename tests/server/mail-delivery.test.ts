@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { queueMail } from '../../server/modules/mail/mail.service.ts';
-import { retryDelay } from '../../server/modules/mail/mail.worker.ts';
+import { queueMail } from '#server/modules/mail/mail.service.ts';
+import { retryDelay } from '#server/modules/mail/mail.worker.ts';
+import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 import { startTestServer } from '../support/server.ts';
 import { signUp } from './helpers/account.ts';
-import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 
 describe('mail that is never lost', () => {
   it('SMTP down during signup: the signup succeeds and the mail arrives once the server is up', async () => {
@@ -18,7 +18,11 @@ describe('mail that is never lost', () => {
     try {
       expect((await signUp(server, { email: 'patient@example.com', language: 'zh-cn' })).status).toBe(200);
       const failed = await until(async () => {
-        const row = await server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'patient@example.com').executeTakeFirst();
+        const row = await server.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', 'patient@example.com')
+          .executeTakeFirst();
         return row && row.attempts >= 2 ? row : undefined;
       });
       expect(failed.sent_at).toBeNull();
@@ -31,7 +35,11 @@ describe('mail that is never lost', () => {
       expect(delivered.raw).toMatch(/Content-Type: text\/html/i);
       expect(delivered.raw).toMatch(/Content-Type: text\/plain/i);
       const row = await until(async () => {
-        const r = await server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'patient@example.com').executeTakeFirst();
+        const r = await server.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', 'patient@example.com')
+          .executeTakeFirst();
         return r?.sent_at ? r : undefined;
       });
       expect(row.claimed_until).toBeNull();
@@ -46,13 +54,25 @@ describe('mail that is never lost', () => {
     const smtp = await startFakeSmtp();
     const env = { SMTP_URL: smtp.url, MAIL_POLL_MS: '10' };
     const a = await startTestServer(env);
-    const b = await startTestServer({ ...env, DATA_DIR: a.config.dataDir, DATABASE_URL: a.config.databaseUrl ?? undefined });
+    const b = await startTestServer({
+      ...env,
+      DATA_DIR: a.config.dataDir,
+      DATABASE_URL: a.config.databaseUrl ?? undefined,
+    });
     try {
       const count = 40;
       for (let i = 0; i < count; i++) {
         await queueMail(
           a.db,
-          { kind: 'reset', to: `many-${i}@example.com`, locale: 'en-us', productName: 'Portal', link: `http://x/${i}`, recipientName: 'N', validity: 60 },
+          {
+            kind: 'reset',
+            to: `many-${i}@example.com`,
+            locale: 'en-us',
+            productName: 'Portal',
+            link: `http://x/${i}`,
+            recipientName: 'N',
+            validity: 60,
+          },
           Date.now(),
         );
         if (i % 10 === 0) b.app.mailWorker.wake();

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared-domain/locales.ts';
-import { MAIL_KINDS, renderMail } from '../../server/modules/mail/mail.templates.ts';
-import { createMailTransport } from '../../server/modules/mail/mail.transport.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { MAIL_KINDS, renderMail } from '#server/modules/mail/mail.templates.ts';
+import { createMailTransport } from '#server/modules/mail/mail.transport.ts';
+import { LOCALES } from '#shared-domain/locales.ts';
 import { readOutbox, waitForMail } from '../support/outbox.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { signUp } from './helpers/account.ts';
 
 let server: TestServer;
@@ -19,7 +19,9 @@ describe('the outbox without SMTP', () => {
   const name = '<script>alert(1)</script> & "Bob"';
 
   it('writes each message as .eml and .json, in the user language, with the name escaped in HTML', async () => {
-    expect((await signUp(server, { email: 'bob+test@example.com', friendly_name: name, language: 'zh-cn' })).status).toBe(200);
+    expect(
+      (await signUp(server, { email: 'bob+test@example.com', friendly_name: name, language: 'zh-cn' })).status,
+    ).toBe(200);
     const mail = await waitForMail(server, 'bob+test@example.com');
     expect(mail).toMatchObject({ kind: 'verification', language: 'zh-cn', subject: '请确认您的 Carewatch 邮箱' });
     expect(mail.link).toMatch(
@@ -43,7 +45,11 @@ describe('the outbox without SMTP', () => {
   it('marks the row sent and files are named by time then id', async () => {
     const [message] = readOutbox(server);
     expect(message!.jsonFile).toMatch(/\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f-]{36}\.json$/);
-    const row = await server.db.selectFrom('mail_outbox').selectAll().where('id', '=', message!.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', '=', message!.id)
+      .executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
     expect(row.attempts).toBe(0);
     // The delivered body carried a single-use link; only the envelope stays in the database.
@@ -57,19 +63,36 @@ describe('the outbox without SMTP', () => {
     const outboxDir = join(mkdtempSync(join(tmpdir(), 'portal-outbox-')), 'outbox');
     const transport = createMailTransport({ ...server.config.mail, outboxDir }, log);
     await transport.send({
-      id: 'id-1', to: 'x@example.com', subject: 's', html: '<p>h</p>', text: 't', kind: 'reset', language: 'en-us',
-      link: 'https://portal.example/pages/password/reset?reset_token=T', createdAt: Date.now(), attempts: 0,
+      id: 'id-1',
+      to: 'x@example.com',
+      subject: 's',
+      html: '<p>h</p>',
+      text: 't',
+      kind: 'reset',
+      language: 'en-us',
+      link: 'https://portal.example/pages/password/reset?reset_token=T',
+      createdAt: Date.now(),
+      attempts: 0,
     });
     transport.close();
     expect(lines).toEqual([
-      { obj: { to: 'x@example.com', kind: 'reset', link: 'https://portal.example/pages/password/reset?reset_token=T' }, msg: 'mail written to outbox' },
+      {
+        obj: { to: 'x@example.com', kind: 'reset', link: 'https://portal.example/pages/password/reset?reset_token=T' },
+        msg: 'mail written to outbox',
+      },
     ]);
     expect(readOutbox(outboxDir)).toHaveLength(1);
   });
 });
 
 describe('mail templates', () => {
-  const base = { productName: 'Carewatch', link: 'https://p.example/x?a=1&b=2', recipientName: 'Ann', inviterName: 'Olga', validity: 2 };
+  const base = {
+    productName: 'Carewatch',
+    link: 'https://p.example/x?a=1&b=2',
+    recipientName: 'Ann',
+    inviterName: 'Olga',
+    validity: 2,
+  };
 
   it.each(MAIL_KINDS)('%s: every locale has its own subject, text and HTML, each with the link', (kind) => {
     const rendered = LOCALES.map((locale) => renderMail({ ...base, kind, locale }));
@@ -83,7 +106,13 @@ describe('mail templates', () => {
   });
 
   it('invitations name the inviter, escaped in HTML', () => {
-    const mail = renderMail({ ...base, kind: 'invitation', locale: 'en-us', recipientName: null, inviterName: 'Eve <e@x>' });
+    const mail = renderMail({
+      ...base,
+      kind: 'invitation',
+      locale: 'en-us',
+      recipientName: null,
+      inviterName: 'Eve <e@x>',
+    });
     expect(mail.subject).toBe('Eve <e@x> invited you to Carewatch');
     expect(mail.html).toContain('Eve &lt;e@x&gt; has invited you');
     expect(mail.text).toMatch(/^Hello,$/m);

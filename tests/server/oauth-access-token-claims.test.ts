@@ -1,7 +1,7 @@
-import * as oauth from 'oauth4webapi';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import {
   authorizeUrl,
   authorizeWithConsent,
@@ -66,10 +66,18 @@ async function codeTokens(extraAuthorize: Record<string, string> = {}, tokenPara
     extra: extraAuthorize,
   });
   const params = oauth.validateAuthResponse(as, codeApp.oauthClient, callback, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, codeApp.oauthClient, codeApp.auth, params, REDIRECT_URI, codeVerifier, {
-    ...insecure,
-    ...(tokenParams ? { additionalParameters: tokenParams } : {}),
-  });
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    codeApp.oauthClient,
+    codeApp.auth,
+    params,
+    REDIRECT_URI,
+    codeVerifier,
+    {
+      ...insecure,
+      ...(tokenParams ? { additionalParameters: tokenParams } : {}),
+    },
+  );
   return { response, params, codeVerifier };
 }
 
@@ -119,12 +127,21 @@ describe('every access token is an RFC 9068 JWT for a known audience', () => {
       codeApp.oauthClient,
       await oauth.refreshTokenGrantRequest(as, codeApp.oauthClient, codeApp.auth, tokens.refresh_token!, insecure),
     );
-    expect((await verifyWithJose(refreshed.access_token, portalApi)).payload).toMatchObject({ aud: portalApi, sub: owner.id });
+    expect((await verifyWithJose(refreshed.access_token, portalApi)).payload).toMatchObject({
+      aud: portalApi,
+      sub: owner.id,
+    });
     expect((await verifyWithOauth4webapi(refreshed.access_token, portalApi)).aud).toBe(portalApi);
   });
 
   it('client credentials: verified by jose and oauth4webapi, sub is the client', async () => {
-    const response = await oauth.clientCredentialsGrantRequest(as, machine.oauthClient, machine.auth, new URLSearchParams(), insecure);
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      machine.oauthClient,
+      machine.auth,
+      new URLSearchParams(),
+      insecure,
+    );
     const tokens = await oauth.processClientCredentialsResponse(as, machine.oauthClient, response);
     const { payload } = await verifyWithJose(tokens.access_token, portalApi);
     expect(payload).toMatchObject({ aud: portalApi, sub: machine.client.clientId, client_id: machine.client.clientId });
@@ -137,7 +154,11 @@ describe('every access token is an RFC 9068 JWT for a known audience', () => {
 describe('RFC 8707 resource indicators', () => {
   it('client credentials: a known resource becomes the audience, an unknown one is invalid_target', async () => {
     const response = await oauth.clientCredentialsGrantRequest(
-      as, machine.oauthClient, machine.auth, new URLSearchParams({ resource: REPORTS }), insecure,
+      as,
+      machine.oauthClient,
+      machine.auth,
+      new URLSearchParams({ resource: REPORTS }),
+      insecure,
     );
     const tokens = await oauth.processClientCredentialsResponse(as, machine.oauthClient, response);
     expect((await verifyWithOauth4webapi(tokens.access_token, REPORTS)).aud).toBe(REPORTS);
@@ -159,7 +180,8 @@ describe('RFC 8707 resource indicators', () => {
     const twice = await fetch(`${server.url}/api/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `grant_type=client_credentials&client_id=${machine.client.clientId}&client_secret=${machine.secret}` +
+      body:
+        `grant_type=client_credentials&client_id=${machine.client.clientId}&client_secret=${machine.secret}` +
         `&resource=${encodeURIComponent(REPORTS)}&resource=${encodeURIComponent(portalApi)}`,
     });
     expect(twice.status).toBe(400);
@@ -202,10 +224,24 @@ describe('RFC 8707 resource indicators', () => {
       freshCookie,
     );
     expect(first.location).toMatch(/^\/pages\/consent\?/);
-    const accepted = await navigate(`${server.url}/api/consent${first.location!.slice('/pages/consent'.length)}`, freshCookie);
-    const params = oauth.validateAuthResponse(as, codeApp.oauthClient, new URL(accepted.location!), oauth.expectNoState);
+    const accepted = await navigate(
+      `${server.url}/api/consent${first.location!.slice('/pages/consent'.length)}`,
+      freshCookie,
+    );
+    const params = oauth.validateAuthResponse(
+      as,
+      codeApp.oauthClient,
+      new URL(accepted.location!),
+      oauth.expectNoState,
+    );
     const response = await oauth.authorizationCodeGrantRequest(
-      as, codeApp.oauthClient, codeApp.auth, params, REDIRECT_URI, codeVerifier, insecure,
+      as,
+      codeApp.oauthClient,
+      codeApp.auth,
+      params,
+      REDIRECT_URI,
+      codeVerifier,
+      insecure,
     );
     const tokens = await oauth.processAuthorizationCodeResponse(as, codeApp.oauthClient, response);
     expect(decodeJwt(tokens.access_token).aud).toBe(REPORTS);
@@ -213,7 +249,12 @@ describe('RFC 8707 resource indicators', () => {
 
   it('authorization endpoint: an unknown, malformed or repeated resource goes back to the client as invalid_target', async () => {
     for (const resource of ['https://elsewhere.example/api', `${REPORTS}#frag`, 'relative/path']) {
-      const url = await authorizeUrl(server, { client: codeApp, scope: 'camera:read', state: 's1', extra: { resource } });
+      const url = await authorizeUrl(server, {
+        client: codeApp,
+        scope: 'camera:read',
+        state: 's1',
+        extra: { resource },
+      });
       const answer = await navigate(url, cookie);
       expect(answer.status).toBe(302);
       const back = new URL(answer.location!);
@@ -222,7 +263,9 @@ describe('RFC 8707 resource indicators', () => {
       expect(back.searchParams.get('state')).toBe('s1');
       expect(back.searchParams.get('code')).toBeNull();
     }
-    const url = new URL(await authorizeUrl(server, { client: codeApp, scope: 'camera:read', state: 's2', extra: { resource: REPORTS } }));
+    const url = new URL(
+      await authorizeUrl(server, { client: codeApp, scope: 'camera:read', state: 's2', extra: { resource: REPORTS } }),
+    );
     url.searchParams.append('resource', portalApi);
     const twice = new URL((await navigate(url.toString(), cookie)).location!);
     expect(twice.searchParams.get('error')).toBe('invalid_target');

@@ -1,15 +1,15 @@
-import * as oauth from 'oauth4webapi';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import {
   authorizeUrl,
   authorizeWithConsent,
   discover,
   insecure,
   navigate,
-  REDIRECT_URI,
   postToken,
+  REDIRECT_URI,
   registerClient,
   startOAuthTestServer,
   type TestClient,
@@ -60,7 +60,13 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
 
     const params = oauth.validateAuthResponse(as, app.oauthClient, callback, state);
     const tokenResponse = await oauth.authorizationCodeGrantRequest(
-      as, app.oauthClient, app.auth, params, REDIRECT_URI, codeVerifier, insecure,
+      as,
+      app.oauthClient,
+      app.auth,
+      params,
+      REDIRECT_URI,
+      codeVerifier,
+      insecure,
     );
     const tokens = await oauth.processAuthorizationCodeResponse(as, app.oauthClient, tokenResponse);
     expect(tokens.token_type).toBe('bearer');
@@ -85,7 +91,8 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
 
     // Refresh rotates: a new refresh token, and the old one is refused from then on.
     const refreshed = await oauth.processRefreshTokenResponse(
-      as, app.oauthClient,
+      as,
+      app.oauthClient,
       await oauth.refreshTokenGrantRequest(as, app.oauthClient, app.auth, tokens.refresh_token!, insecure),
     );
     expect(refreshed.refresh_token).toBeDefined();
@@ -127,9 +134,16 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
   it('refuses a code twice, a wrong verifier, or a missing verifier', async () => {
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const code = async () =>
-      (await authorizeWithConsent(server, cookie, { client: app, scope: 'room:read', codeVerifier })).searchParams.get('code')!;
+      (await authorizeWithConsent(server, cookie, { client: app, scope: 'room:read', codeVerifier })).searchParams.get(
+        'code',
+      )!;
     const exchange = (value: string, verifier?: string) =>
-      tokenRequest(app, { grant_type: 'authorization_code', code: value, redirect_uri: REDIRECT_URI, ...(verifier ? { code_verifier: verifier } : {}) });
+      tokenRequest(app, {
+        grant_type: 'authorization_code',
+        code: value,
+        redirect_uri: REDIRECT_URI,
+        ...(verifier ? { code_verifier: verifier } : {}),
+      });
 
     const once = await code();
     expect((await exchange(once, codeVerifier)).status).toBe(200);
@@ -182,7 +196,15 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const callback = await authorizeWithConsent(server, cookie, { client: app, scope, codeVerifier });
     const params = oauth.validateAuthResponse(as, app.oauthClient, callback, oauth.expectNoState);
-    const response = await oauth.authorizationCodeGrantRequest(as, app.oauthClient, app.auth, params, REDIRECT_URI, codeVerifier, insecure);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      app.oauthClient,
+      app.auth,
+      params,
+      REDIRECT_URI,
+      codeVerifier,
+      insecure,
+    );
     return oauth.processAuthorizationCodeResponse(as, app.oauthClient, response);
   }
 

@@ -1,12 +1,12 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import {
   authorizeUrl,
   authorizeWithConsent,
   navigate,
-  REDIRECT_URI,
   postToken,
+  REDIRECT_URI,
   registerClient,
   startOAuthTestServer,
   type TestClient,
@@ -59,18 +59,27 @@ describe('GET /api/oauth/authorize', () => {
     expect(first.searchParams.get('code')).toBeTruthy();
     expect(first.searchParams.get('state')).toBe('a');
 
-    const again = await navigate(await authorizeUrl(server, { client: app, scope: 'user:read', state: 'b' }), memberCookie);
+    const again = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'user:read', state: 'b' }),
+      memberCookie,
+    );
     const direct = new URL(again.location!);
     expect(`${direct.origin}${direct.pathname}`).toBe(REDIRECT_URI);
     expect(direct.searchParams.get('code')).toBeTruthy();
     expect(direct.searchParams.get('state')).toBe('b');
 
-    const wider = await navigate(await authorizeUrl(server, { client: app, scope: 'user:read alert:read' }), memberCookie);
+    const wider = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'user:read alert:read' }),
+      memberCookie,
+    );
     expect(wider.location).toMatch(/^\/pages\/consent\?/);
     expect(new URL(wider.location!, server.url).searchParams.get('scope')).toBe('user:read alert:read');
     await authorizeWithConsent(server, memberCookie, { client: app, scope: 'alert:read' });
 
-    const covered = await navigate(await authorizeUrl(server, { client: app, scope: 'alert:read user:read' }), memberCookie);
+    const covered = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'alert:read user:read' }),
+      memberCookie,
+    );
     expect(covered.location).toMatch(/^https:\/\/client\.example\/callback\?code=/);
   });
 
@@ -83,7 +92,10 @@ describe('GET /api/oauth/authorize', () => {
       'http://client.example/callback',
     ]) {
       for (const cookie of [ownerCookie, undefined]) {
-        const { status, location } = await navigate(await authorizeUrl(server, { client: app, scope: 'user:read', redirectUri }), cookie);
+        const { status, location } = await navigate(
+          await authorizeUrl(server, { client: app, scope: 'user:read', redirectUri }),
+          cookie,
+        );
         expect(status).toBe(302);
         expect(location).toBe('/pages/error?error=invalid_request&error_description=invalid_redirect_uri');
       }
@@ -132,7 +144,11 @@ describe('GET /api/oauth/authorize', () => {
   });
 
   it('narrows a secondary user’s owner-only write to read instead of refusing it', async () => {
-    const callback = await authorizeWithConsent(server, memberCookie, { client: app, scope: 'camera:write', state: 'nw' });
+    const callback = await authorizeWithConsent(server, memberCookie, {
+      client: app,
+      scope: 'camera:write',
+      state: 'nw',
+    });
     expect(callback.searchParams.get('code')).toBeTruthy();
     expect(callback.searchParams.get('state')).toBe('nw');
   });
@@ -143,10 +159,17 @@ describe('GET /api/oauth/authorize', () => {
   });
 
   it('answers unsupported_response_type and a non-S256 PKCE method at the client', async () => {
-    const token = await navigate(await authorizeUrl(server, { client: app, scope: 'user:read', extra: { response_type: 'token' } }), ownerCookie);
+    const token = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'user:read', extra: { response_type: 'token' } }),
+      ownerCookie,
+    );
     expect(new URL(token.location!).searchParams.get('error')).toBe('unsupported_response_type');
     const plain = await navigate(
-      await authorizeUrl(server, { client: app, scope: 'user:read', extra: { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' } }),
+      await authorizeUrl(server, {
+        client: app,
+        scope: 'user:read',
+        extra: { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' },
+      }),
       ownerCookie,
     );
     expect(new URL(plain.location!).searchParams.get('error')).toBe('invalid_request');
@@ -155,7 +178,10 @@ describe('GET /api/oauth/authorize', () => {
 
 describe('GET /api/consent', () => {
   it('needs a session, and sends the visitor to log in and back to the consent page, not to Accept', async () => {
-    const { location: page } = await navigate(await authorizeUrl(server, { client: app, scope: 'person:read' }), ownerCookie);
+    const { location: page } = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'person:read' }),
+      ownerCookie,
+    );
     const accept = new URL(page!, server.url);
     accept.pathname = '/api/consent';
     const { location } = await navigate(accept.toString());
@@ -183,7 +209,9 @@ describe('GET /api/consent', () => {
   it('refuses a consent navigation that another site started', async () => {
     const url = await authorizeUrl(server, { client: app, scope: 'person:read' });
     for (const site of ['cross-site', 'same-site', 'none']) {
-      const { location } = await navigate(`${server.url}/api/consent${new URL(url).search}`, ownerCookie, { 'sec-fetch-site': site });
+      const { location } = await navigate(`${server.url}/api/consent${new URL(url).search}`, ownerCookie, {
+        'sec-fetch-site': site,
+      });
       expect(location).toBe('/pages/error?error=invalid_request&error_description=invalid_request');
     }
   });
@@ -197,7 +225,9 @@ describe('GET /api/consent', () => {
     const asked = await navigate(await authorizeUrl(server, { client: app, scope: 'room:read' }), memberCookie);
     const tampered = new URL(asked.location!, server.url);
     tampered.searchParams.set('redirect_uri', 'https://evil.example/');
-    expect((await navigate(`${server.url}/api/consent${tampered.search}`, memberCookie)).location).toMatch(/^\/pages\/error\?/);
+    expect((await navigate(`${server.url}/api/consent${tampered.search}`, memberCookie)).location).toMatch(
+      /^\/pages\/error\?/,
+    );
   });
 
   it('accepts the Alexa Together navigation (spec parameters plus the handle) and keeps the tracking id with the consent', async () => {
@@ -263,7 +293,11 @@ describe('consent Cancel through GET /api/logout', () => {
   });
 
   it('keeps the logout page for an unregistered pair or no client at all', async () => {
-    const cases: Record<string, string>[] = [{ client_id: app.client.clientId, redirect_uri: 'https://evil.example/' }, { client_id: 'nope', redirect_uri: REDIRECT_URI }, {}];
+    const cases: Record<string, string>[] = [
+      { client_id: app.client.clientId, redirect_uri: 'https://evil.example/' },
+      { client_id: 'nope', redirect_uri: REDIRECT_URI },
+      {},
+    ];
     for (const extra of cases) {
       const { status, location } = await navigate(denial(extra));
       expect(status).toBe(303);
@@ -274,7 +308,10 @@ describe('consent Cancel through GET /api/logout', () => {
 
 describe('a code is bound to its client', () => {
   it('cannot be redeemed by another client', async () => {
-    const other = await registerClient(server, owner, { grantType: 'authorization_code', applicationName: 'Other App' });
+    const other = await registerClient(server, owner, {
+      grantType: 'authorization_code',
+      applicationName: 'Other App',
+    });
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const callback = await authorizeWithConsent(server, ownerCookie, { client: app, scope: 'user:read', codeVerifier });
     const response = await postToken(server, {

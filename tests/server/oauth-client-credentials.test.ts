@@ -1,9 +1,9 @@
-import * as oauth from 'oauth4webapi';
 import { decodeJwt } from 'jose';
+import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_CREDENTIALS_SCOPE } from '../../server/modules/clients/client-scopes.ts';
-import { deleteClient, rotateSecret } from '../../server/modules/clients/clients.service.ts';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import { CLIENT_CREDENTIALS_SCOPE } from '#server/modules/clients/client-scopes.ts';
+import { deleteClient, rotateSecret } from '#server/modules/clients/clients.service.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { discover, insecure, registerClient, startOAuthTestServer, type TestClient } from '../support/oauth-client.ts';
 import { createUser, type TestServer } from '../support/server.ts';
 
@@ -54,18 +54,31 @@ describe('client_credentials', () => {
     const posted = await grant(client, oauth.ClientSecretPost(client.secret), { scope: 'alert:read' });
     expect(posted.scope).toBe('alert:read');
 
-    const row = await server.db.selectFrom('oauth_clients').select('last_used_at').where('id', '=', client.client.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('oauth_clients')
+      .select('last_used_at')
+      .where('id', '=', client.client.id)
+      .executeTakeFirstOrThrow();
     expect(row.last_used_at).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('refuses a scope beyond the client’s, and a grant type the client was not made for', async () => {
     const client = await registerClient(server, owner, { grantType: 'client_credentials' });
-    const tooMuch = await rawToken({ grant_type: 'client_credentials', scope: 'camera:write', client_id: client.client.clientId, client_secret: client.secret });
+    const tooMuch = await rawToken({
+      grant_type: 'client_credentials',
+      scope: 'camera:write',
+      client_id: client.client.clientId,
+      client_secret: client.secret,
+    });
     expect(tooMuch.status).toBe(400);
     expect((await tooMuch.json()).error).toBe('invalid_scope');
 
     const codeClient = await registerClient(server, owner, { grantType: 'authorization_code' });
-    const wrongGrant = await rawToken({ grant_type: 'client_credentials', client_id: codeClient.client.clientId, client_secret: codeClient.secret });
+    const wrongGrant = await rawToken({
+      grant_type: 'client_credentials',
+      client_id: codeClient.client.clientId,
+      client_secret: codeClient.secret,
+    });
     expect(wrongGrant.status).toBe(400);
     expect((await wrongGrant.json()).error).toBe('unauthorized_client');
   });
@@ -80,11 +93,19 @@ describe('client_credentials', () => {
     expect(basic.headers.get('www-authenticate')).toMatch(/^Basic/);
     expect(await basic.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
 
-    const posted = await rawToken({ grant_type: 'client_credentials', client_id: client.client.clientId, client_secret: 'wrong' });
+    const posted = await rawToken({
+      grant_type: 'client_credentials',
+      client_id: client.client.clientId,
+      client_secret: 'wrong',
+    });
     expect(posted.status).toBe(400);
     expect((await posted.json()).error).toBe('invalid_client');
 
-    const unknown = await rawToken({ grant_type: 'client_credentials', client_id: 'unknown', client_secret: client.secret });
+    const unknown = await rawToken({
+      grant_type: 'client_credentials',
+      client_id: 'unknown',
+      client_secret: client.secret,
+    });
     expect((await unknown.json()).error).toBe('invalid_client');
   });
 
@@ -93,7 +114,9 @@ describe('client_credentials', () => {
     const encode = (value: string) => [...value].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
     const response = await rawToken(
       { grant_type: 'client_credentials' },
-      { authorization: `Basic ${Buffer.from(`${encode(client.client.clientId)}:${encode(client.secret)}`).toString('base64')}` },
+      {
+        authorization: `Basic ${Buffer.from(`${encode(client.client.clientId)}:${encode(client.secret)}`).toString('base64')}`,
+      },
     );
     expect(response.status).toBe(200);
   });
@@ -112,11 +135,19 @@ describe('client_credentials', () => {
     const watcher = await registerClient(server, owner, { grantType: 'client_credentials' });
     const tokens = await grant(client);
     await deleteClient(server.db, owner.groupId, client.client.id);
-    const refused = await rawToken({ grant_type: 'client_credentials', client_id: client.client.clientId, client_secret: client.secret });
+    const refused = await rawToken({
+      grant_type: 'client_credentials',
+      client_id: client.client.clientId,
+      client_secret: client.secret,
+    });
     expect((await refused.json()).error).toBe('invalid_client');
     // Even a different client asking about it hears "inactive", as for any token that is not its own.
     expect(await introspect(watcher, tokens.access_token)).toEqual({ active: false });
-    const rows = await server.db.selectFrom('oauth_tokens').select('id').where('client_id', '=', client.client.id).execute();
+    const rows = await server.db
+      .selectFrom('oauth_tokens')
+      .select('id')
+      .where('client_id', '=', client.client.id)
+      .execute();
     expect(rows).toEqual([]);
   });
 });
@@ -127,7 +158,9 @@ describe('protocol endpoints', () => {
     const theirs = await registerClient(server, owner, { grantType: 'client_credentials' });
     const tokens = await grant(mine);
     expect(await introspect(theirs, tokens.access_token)).toEqual({ active: false });
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, theirs.oauthClient, theirs.auth, tokens.access_token, insecure));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, theirs.oauthClient, theirs.auth, tokens.access_token, insecure),
+    );
     expect((await introspect(mine, tokens.access_token)).active).toBe(true);
   });
 
@@ -138,7 +171,11 @@ describe('protocol endpoints', () => {
     const [header, payload] = tokens.access_token.split('.');
     expect(await introspect(client, `${header}.${payload}.${'A'.repeat(86)}`)).toEqual({ active: false });
     const { jti } = decodeJwt(tokens.access_token);
-    await server.db.updateTable('oauth_tokens').set({ access_expires_at: Date.now() - 1 }).where('access_jti', '=', jti!).execute();
+    await server.db
+      .updateTable('oauth_tokens')
+      .set({ access_expires_at: Date.now() - 1 })
+      .where('access_jti', '=', jti!)
+      .execute();
     expect(await introspect(client, tokens.access_token)).toEqual({ active: false });
   });
 
@@ -159,7 +196,11 @@ describe('protocol endpoints', () => {
     const json = await fetch(as.token_endpoint!, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client.clientId, client_secret: client.secret }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: client.client.clientId,
+        client_secret: client.secret,
+      }),
     });
     expect(json.status).toBe(400);
     expect(await json.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
@@ -172,10 +213,20 @@ describe('protocol endpoints', () => {
     expect(repeated.status).toBe(400);
     expect((await repeated.json()).error).toBe('invalid_request');
 
-    const unsupported = await rawToken({ grant_type: 'urn:example:unknown', client_id: client.client.clientId, client_secret: client.secret });
+    const unsupported = await rawToken({
+      grant_type: 'urn:example:unknown',
+      client_id: client.client.clientId,
+      client_secret: client.secret,
+    });
     expect((await unsupported.json()).error).toBe('unsupported_grant_type');
     // The library knows the password grant, but this server has none: unsupported, not merely barred for this client.
-    const password = await rawToken({ grant_type: 'password', username: 'owner@example.com', password: 'Secret1234', client_id: client.client.clientId, client_secret: client.secret });
+    const password = await rawToken({
+      grant_type: 'password',
+      username: 'owner@example.com',
+      password: 'Secret1234',
+      client_id: client.client.clientId,
+      client_secret: client.secret,
+    });
     expect((await password.json()).error).toBe('unsupported_grant_type');
   });
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_CODE_SCOPE, CLIENT_CREDENTIALS_SCOPE } from '../../server/modules/clients/client-scopes.ts';
+import { AUTHORIZATION_CODE_SCOPE, CLIENT_CREDENTIALS_SCOPE } from '#server/modules/clients/client-scopes.ts';
 import {
   authenticateClient,
   createClient,
   deleteClient,
   listClients,
   rotateSecret,
-} from '../../server/modules/clients/clients.service.ts';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+} from '#server/modules/clients/clients.service.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -21,8 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const create = (owner: UserRecord, input: { grantType: string; applicationName?: string | null; redirectUris?: string[] }) =>
-  createClient(server.db, server.config, { groupId: owner.groupId, userId: owner.id, ...input });
+const create = (
+  owner: UserRecord,
+  input: { grantType: string; applicationName?: string | null; redirectUris?: string[] },
+) => createClient(server.db, server.config, { groupId: owner.groupId, userId: owner.id, ...input });
 
 async function rejection(promise: Promise<unknown>) {
   return promise.then(
@@ -53,7 +55,11 @@ describe('client store (the developer credentials)', () => {
       secretRotatedAt: null,
     });
     expect(client).not.toHaveProperty('secretHash');
-    const row = await server.db.selectFrom('oauth_clients').selectAll().where('id', '=', client.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('oauth_clients')
+      .selectAll()
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(await authenticateClient(server.db, client.clientId, secret)).toMatchObject({ id: client.id });
@@ -75,16 +81,30 @@ describe('client store (the developer credentials)', () => {
   });
 
   it('refuses a name another account took, whatever its case: 409 ApplicationNameTaken', async () => {
-    expect(await rejection(create(bob, { grantType: 'authorization_code', applicationName: 'HOME CARE', redirectUris: ['https://x.example/cb'] })))
-      .toEqual({ status: 409, name: 'ApplicationNameTaken', code: 'APPLICATION_NAME_TAKEN' });
+    expect(
+      await rejection(
+        create(bob, {
+          grantType: 'authorization_code',
+          applicationName: 'HOME CARE',
+          redirectUris: ['https://x.example/cb'],
+        }),
+      ),
+    ).toEqual({ status: 409, name: 'ApplicationNameTaken', code: 'APPLICATION_NAME_TAKEN' });
   });
 
   it('caps credentials per grant type per account: 409 ClientLimitExceeded', async () => {
     // ann holds two client_credentials already (Exporter, Not Found); the cap is 2 in this file.
-    expect(await rejection(create(ann, { grantType: 'client_credentials', applicationName: 'Third' })))
-      .toEqual({ status: 409, name: 'ClientLimitExceeded', code: 'CLIENT_LIMIT_EXCEEDED' });
+    expect(await rejection(create(ann, { grantType: 'client_credentials', applicationName: 'Third' }))).toEqual({
+      status: 409,
+      name: 'ClientLimitExceeded',
+      code: 'CLIENT_LIMIT_EXCEEDED',
+    });
     // Other grant types and other accounts count separately.
-    await create(ann, { grantType: 'authorization_code', applicationName: 'Second code app', redirectUris: ['https://a.example/cb'] });
+    await create(ann, {
+      grantType: 'authorization_code',
+      applicationName: 'Second code app',
+      redirectUris: ['https://a.example/cb'],
+    });
     await create(bob, { grantType: 'client_credentials', applicationName: 'Bob two' });
   });
 
@@ -120,7 +140,12 @@ describe('client store (the developer credentials)', () => {
 
   it('registers native apps: loopback IP literals and reverse-domain private-use schemes (RFC 8252), stored as given', async () => {
     const erin = await createUser(server, { email: 'erin@example.com', owner: true });
-    const redirectUris = ['http://127.0.0.1/cb', 'http://[::1]:8080/cb', 'http://localhost:8080/cb', 'com.example.app:/oauth2redirect'];
+    const redirectUris = [
+      'http://127.0.0.1/cb',
+      'http://[::1]:8080/cb',
+      'http://localhost:8080/cb',
+      'com.example.app:/oauth2redirect',
+    ];
     const { client } = await create(erin, { grantType: 'authorization_code', applicationName: 'Native', redirectUris });
     expect(client.redirectUris).toEqual(redirectUris);
   });
@@ -132,7 +157,11 @@ describe('client store (the developer credentials)', () => {
   });
 
   it('rotates a secret within the owning account only; the old one stops at once', async () => {
-    const { client, secret } = await create(bob, { grantType: 'authorization_code', applicationName: 'Rotator', redirectUris: ['https://r.example/cb'] });
+    const { client, secret } = await create(bob, {
+      grantType: 'authorization_code',
+      applicationName: 'Rotator',
+      redirectUris: ['https://r.example/cb'],
+    });
     expect(await rejection(rotateSecret(server.db, ann.groupId, client.clientId))).toMatchObject({ status: 404 });
     const rotated = await rotateSecret(server.db, bob.groupId, client.clientId);
     expect(rotated.client.secretRotatedAt).toEqual(expect.any(Number));
@@ -142,7 +171,10 @@ describe('client store (the developer credentials)', () => {
 
   it('deletes within the owning account only', async () => {
     const [first] = await listClients(server.db, bob.groupId);
-    expect(await rejection(deleteClient(server.db, ann.groupId, first!.id))).toMatchObject({ status: 404, name: 'ClientNotFound' });
+    expect(await rejection(deleteClient(server.db, ann.groupId, first!.id))).toMatchObject({
+      status: 404,
+      name: 'ClientNotFound',
+    });
     await deleteClient(server.db, bob.groupId, first!.id);
     expect((await listClients(server.db, bob.groupId)).map((c) => c.id)).not.toContain(first!.id);
     expect(await rejection(deleteClient(server.db, bob.groupId, first!.id))).toMatchObject({ status: 404 });

@@ -27,12 +27,22 @@ afterAll(async () => {
 function navigate(method: 'GET' | 'HEAD', path: string) {
   return new Promise<{ status: number; contentType: string; body: string }>((resolve, reject) => {
     const url = new URL(server.url);
-    const headers = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const headers = {
+      accept: 'text/html,application/xhtml+xml',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'document',
+    };
     const req = request({ host: url.hostname, port: url.port, path, method, headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          body,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -95,7 +105,10 @@ describe('RFC 8414 authorization server metadata', () => {
   it('is what oauth4webapi discovers with the oauth2 algorithm, and OpenID discovery finds nothing', async () => {
     const issuer = new URL(server.config.oauth.issuer);
     const options = { [oauth.allowInsecureRequests]: true } as const;
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }));
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }),
+    );
     expect(as.issuer).toBe(server.config.oauth.issuer);
     const oidc = await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oidc' });
     expect(oidc.status).toBe(404);

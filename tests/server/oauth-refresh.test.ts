@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeFinishedRows } from '../../server/modules/maintenance/purge.repository.ts';
-import { sha256Hex } from '../../server/lib/opaque-secret.ts';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
+import { sha256Hex } from '#server/lib/opaque-secret.ts';
+import { purgeFinishedRows } from '#server/modules/maintenance/purge.repository.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import {
   authorizeWithConsent,
   discover,
@@ -40,13 +40,24 @@ async function obtainTokens(p: Party, scope: string): Promise<oauth.TokenEndpoin
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const callback = await authorizeWithConsent(p.server, p.cookie, { client: p.app, scope, codeVerifier });
   const params = oauth.validateAuthResponse(p.as, p.app.oauthClient, callback, oauth.expectNoState);
-  const response = await oauth.authorizationCodeGrantRequest(p.as, p.app.oauthClient, p.app.auth, params, REDIRECT_URI, codeVerifier, insecure);
+  const response = await oauth.authorizationCodeGrantRequest(
+    p.as,
+    p.app.oauthClient,
+    p.app.auth,
+    params,
+    REDIRECT_URI,
+    codeVerifier,
+    insecure,
+  );
   return oauth.processAuthorizationCodeResponse(p.as, p.app.oauthClient, response);
 }
 
 function refreshRequest(p: Party, refreshToken: string, client: TestClient = p.app, options: { scope?: string } = {}) {
   const parameters = options.scope ? { scope: options.scope } : undefined;
-  return oauth.refreshTokenGrantRequest(p.as, client.oauthClient, client.auth, refreshToken, { ...insecure, additionalParameters: parameters });
+  return oauth.refreshTokenGrantRequest(p.as, client.oauthClient, client.auth, refreshToken, {
+    ...insecure,
+    additionalParameters: parameters,
+  });
 }
 
 async function refresh(p: Party, refreshToken: string): Promise<oauth.TokenEndpointResponse> {
@@ -105,7 +116,10 @@ describe('refresh within the grace window (default settings)', () => {
     const replay = await refreshRequest(p, tokens.refresh_token!);
     expect(await refusal(replay)).toEqual({ status: 400, error: 'invalid_grant' });
     expect(await introspect(p, third.access_token)).toEqual({ active: false });
-    expect(await refusal(await refreshRequest(p, third.refresh_token!))).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await refusal(await refreshRequest(p, third.refresh_token!))).toEqual({
+      status: 400,
+      error: 'invalid_grant',
+    });
   });
 
   it('keeps the retry answer only as ciphertext, and the purge removes it once the window is over', async () => {
@@ -114,7 +128,12 @@ describe('refresh within the grace window (default settings)', () => {
     const rows = await p.server.db.selectFrom('oauth_refresh_grace').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
     const stored = JSON.stringify(rows);
-    for (const secret of [answer.access_token, answer.refresh_token!, tokens.refresh_token!, sha256Hex(answer.refresh_token!)]) {
+    for (const secret of [
+      answer.access_token,
+      answer.refresh_token!,
+      tokens.refresh_token!,
+      sha256Hex(answer.refresh_token!),
+    ]) {
       expect(stored).not.toContain(secret);
     }
 
@@ -141,11 +160,19 @@ describe('a refused refresh leaves the refresh token usable', () => {
       error: 'invalid_scope',
     });
     const wrongSecret = await oauth.refreshTokenGrantRequest(
-      p.as, p.app.oauthClient, oauth.ClientSecretBasic('0'.repeat(64)), rt, insecure,
+      p.as,
+      p.app.oauthClient,
+      oauth.ClientSecretBasic('0'.repeat(64)),
+      rt,
+      insecure,
     );
     expect(await refusal(wrongSecret)).toEqual({ status: 401, error: 'invalid_client' });
     expect(await refusal(await refreshRequest(p, rt, p.other))).toEqual({ status: 400, error: 'invalid_grant' });
-    const noSecret = await postToken(p.server, { grant_type: 'refresh_token', client_id: p.app.client.clientId, refresh_token: rt });
+    const noSecret = await postToken(p.server, {
+      grant_type: 'refresh_token',
+      client_id: p.app.client.clientId,
+      refresh_token: rt,
+    });
     expect((await noSecret.json()).error).toMatch(/^invalid_(request|client)$/);
 
     const refreshed = await refresh(p, rt);
@@ -205,24 +232,51 @@ describe('an authorization code redeemed twice', () => {
 
   it('is refused, and the tokens of the first redemption are revoked', async () => {
     const codeVerifier = oauth.generateRandomCodeVerifier();
-    const callback = await authorizeWithConsent(p.server, p.cookie, { client: p.app, scope: 'camera:read', codeVerifier });
+    const callback = await authorizeWithConsent(p.server, p.cookie, {
+      client: p.app,
+      scope: 'camera:read',
+      codeVerifier,
+    });
     const params = oauth.validateAuthResponse(p.as, p.app.oauthClient, callback, oauth.expectNoState);
     const redeem = () =>
-      oauth.authorizationCodeGrantRequest(p.as, p.app.oauthClient, p.app.auth, params, REDIRECT_URI, codeVerifier, insecure);
+      oauth.authorizationCodeGrantRequest(
+        p.as,
+        p.app.oauthClient,
+        p.app.auth,
+        params,
+        REDIRECT_URI,
+        codeVerifier,
+        insecure,
+      );
     const first = await oauth.processAuthorizationCodeResponse(p.as, p.app.oauthClient, await redeem());
     expect(await introspect(p, first.access_token)).toMatchObject({ active: true });
 
     expect(await refusal(await redeem())).toEqual({ status: 400, error: 'invalid_grant' });
     expect(await introspect(p, first.access_token)).toEqual({ active: false });
-    expect(await refusal(await refreshRequest(p, first.refresh_token!))).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await refusal(await refreshRequest(p, first.refresh_token!))).toEqual({
+      status: 400,
+      error: 'invalid_grant',
+    });
   });
 
   it('also revokes what the first redemption was refreshed into', async () => {
     const codeVerifier = oauth.generateRandomCodeVerifier();
-    const callback = await authorizeWithConsent(p.server, p.cookie, { client: p.app, scope: 'camera:read', codeVerifier });
+    const callback = await authorizeWithConsent(p.server, p.cookie, {
+      client: p.app,
+      scope: 'camera:read',
+      codeVerifier,
+    });
     const params = oauth.validateAuthResponse(p.as, p.app.oauthClient, callback, oauth.expectNoState);
     const redeem = () =>
-      oauth.authorizationCodeGrantRequest(p.as, p.app.oauthClient, p.app.auth, params, REDIRECT_URI, codeVerifier, insecure);
+      oauth.authorizationCodeGrantRequest(
+        p.as,
+        p.app.oauthClient,
+        p.app.auth,
+        params,
+        REDIRECT_URI,
+        codeVerifier,
+        insecure,
+      );
     const first = await oauth.processAuthorizationCodeResponse(p.as, p.app.oauthClient, await redeem());
     const refreshed = await refresh(p, first.refresh_token!);
 

@@ -17,7 +17,10 @@ function form(server: TestServer, path: string, client: TestClient | null, param
   return fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...(client ? { client_id: client.client.clientId, client_secret: client.secret } : {}), ...params }),
+    body: new URLSearchParams({
+      ...(client ? { client_id: client.client.clientId, client_secret: client.secret } : {}),
+      ...params,
+    }),
   });
 }
 
@@ -51,7 +54,10 @@ describe('token, revocation and introspection error codes', () => {
   });
 
   it('still answers a grant this server has but this client may not use with unauthorized_client', async () => {
-    const response = await form(server, '/api/oauth/token', machine, { grant_type: 'refresh_token', refresh_token: 'x' });
+    const response = await form(server, '/api/oauth/token', machine, {
+      grant_type: 'refresh_token',
+      refresh_token: 'x',
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('unauthorized_client');
   });
@@ -85,8 +91,15 @@ describe('token, revocation and introspection error codes', () => {
 
   it('answers a revocation with 200 and an empty JSON object, known token or not', async () => {
     const tokens = await oauth.processClientCredentialsResponse(
-      as, machine.oauthClient,
-      await oauth.clientCredentialsGrantRequest(as, machine.oauthClient, machine.auth, { scope: 'camera:read' }, insecure),
+      as,
+      machine.oauthClient,
+      await oauth.clientCredentialsGrantRequest(
+        as,
+        machine.oauthClient,
+        machine.auth,
+        { scope: 'camera:read' },
+        insecure,
+      ),
     );
     for (const token of [tokens.access_token, 'not-a-token-we-issued']) {
       const response = await form(server, '/api/oauth/revoke', machine, { token });
@@ -95,7 +108,13 @@ describe('token, revocation and introspection error codes', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await response.json()).toEqual({});
     }
-    const viaLibrary = await oauth.revocationRequest(as, machine.oauthClient, machine.auth, tokens.access_token, insecure);
+    const viaLibrary = await oauth.revocationRequest(
+      as,
+      machine.oauthClient,
+      machine.auth,
+      tokens.access_token,
+      insecure,
+    );
     await oauth.processRevocationResponse(viaLibrary);
   });
 });

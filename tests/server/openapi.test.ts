@@ -25,11 +25,14 @@ describe('the API reference (architecture.md §3)', () => {
 
   it('every route has a contract: only the static files of the build are served without one', () => {
     const without = server.app.recordedRoutes.filter((route) => !route.contract).map((r) => `${r.method} ${r.url}`);
-    expect(without.every((route) => / \/\*$/.test(route)), without.join('\n')).toBe(true);
+    expect(
+      without.every((route) => / \/\*$/.test(route)),
+      without.join('\n'),
+    ).toBe(true);
   });
 
   it('the check above can fail: a route registered without a contract is recorded as such', async () => {
-    const { buildApp } = await import('../../server/app.ts');
+    const { buildApp } = await import('#server/app.ts');
     const app = await buildApp(server.config);
     app.get('/api/uncontracted', async () => ({}));
     await app.ready();

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagePaths } from '../../shared-domain/page-paths.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const HOSTILE = '</script><script>alert(1)</script>&<!--';
@@ -35,7 +35,11 @@ function root(html: string) {
   return { attributes: match![1], content: match![2] };
 }
 
-const text = (markup: string) => markup.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (markup: string) =>
+  markup
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('public pages arrive with their first screen', () => {
@@ -46,7 +50,11 @@ describe('public pages arrive with their first screen', () => {
     [`${pagePaths.signupInvited}?invitation=abc`, 'Invitation · Monitoring service', ['Invitation']],
     [pagePaths.recover, 'Recover your password · Monitoring service', ['Recover your password', 'Email', 'Send']],
     [`${pagePaths.passwordReset}?reset_token=x`, 'Set a new password · Monitoring service', ['Set a new password']],
-    [`${pagePaths.signupResend}?email=a%40example.com`, 'Verify your email · Monitoring service', ['Verify your email']],
+    [
+      `${pagePaths.signupResend}?email=a%40example.com`,
+      'Verify your email · Monitoring service',
+      ['Verify your email'],
+    ],
     [`${pagePaths.consent}?request=abc`, 'Authorize an application · Monitoring service', ['Authorize an application']],
     [`${pagePaths.alexaTogether}?request=abc`, 'Alexa Together · Monitoring service', ['Alexa Together']],
     [`${pagePaths.error}?error=x`, 'An error occurred · Monitoring service', ['An error occurred', 'Login']],
@@ -92,14 +100,37 @@ describe('the language of the first screen', () => {
   it.each([
     ['the browser language', {}, { 'accept-language': 'ja,en;q=0.5' }, 'ja-jp'],
     ['a region the table maps', {}, { 'accept-language': 'zh-TW' }, 'zh-hk'],
-    ['the query over everything', { language: 'fi-fi' }, { 'accept-language': 'ja', cookie: 'language_choice=zh-cn' }, 'fi-fi'],
-    ['the stored choice over the browser language', {}, { 'accept-language': 'ja', cookie: 'language_choice=zh-cn' }, 'zh-cn'],
-    ['the browser language over the language cookie', {}, { 'accept-language': 'fi', cookie: 'language=ja-jp' }, 'fi-fi'],
-    ['the language cookie when the browser language is not one of ours', {}, { 'accept-language': 'de', cookie: 'language=ja-jp' }, 'ja-jp'],
+    [
+      'the query over everything',
+      { language: 'fi-fi' },
+      { 'accept-language': 'ja', cookie: 'language_choice=zh-cn' },
+      'fi-fi',
+    ],
+    [
+      'the stored choice over the browser language',
+      {},
+      { 'accept-language': 'ja', cookie: 'language_choice=zh-cn' },
+      'zh-cn',
+    ],
+    [
+      'the browser language over the language cookie',
+      {},
+      { 'accept-language': 'fi', cookie: 'language=ja-jp' },
+      'fi-fi',
+    ],
+    [
+      'the language cookie when the browser language is not one of ours',
+      {},
+      { 'accept-language': 'de', cookie: 'language=ja-jp' },
+      'ja-jp',
+    ],
     ['the default otherwise', {}, { 'accept-language': 'de-DE' }, 'en-us'],
   ])('%s', async (_name, query, headers, expected) => {
     const search = new URLSearchParams(query as Record<string, string>).toString();
-    const { html, vary } = await page(`${pagePaths.login}${search ? `?${search}` : ''}`, headers as Record<string, string>);
+    const { html, vary } = await page(
+      `${pagePaths.login}${search ? `?${search}` : ''}`,
+      headers as Record<string, string>,
+    );
     expect(lang(html)).toEqual([expected, expected]);
     expect(vary).toMatch(/accept-language/);
     expect(vary).toMatch(/cookie/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 import { mailsTo, tokenFrom, waitForMail } from '../support/outbox.ts';
+import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 import { get, login, send } from './helpers/account.ts';
 
 let server: TestServer;
@@ -23,7 +23,11 @@ const change = (token: string, body: Record<string, unknown>) =>
 describe('GET /api/password/recover', () => {
   it('mails a reset link for a known email, in the asked language, carried params ignored', async () => {
     await createUser(server, { email: 'Rita@Example.com', name: 'Rita' });
-    const response = await get(server, '/api/password/recover', { email: 'rita@example.com', language: 'zh-hk', return_to: '/x' });
+    const response = await get(server, '/api/password/recover', {
+      email: 'rita@example.com',
+      language: 'zh-hk',
+      return_to: '/x',
+    });
     expect(response).toEqual({
       status: 200,
       body: { success: true, message: '我們已向 rita@example.com 發送一封附有重設密碼連結的電郵。' },
@@ -41,13 +45,19 @@ describe('GET /api/password/recover', () => {
     expect(response.body.error).toMatchObject({ code: 82, name: 'EmailNotRegistered' });
     await server.app.mailWorker.runOnce();
     expect(mailsTo(server, 'ghost@example.com')).toEqual([]);
-    const rows = await server.db.selectFrom('account_tokens').select('id').where('email_normalized', '=', 'ghost@example.com').execute();
+    const rows = await server.db
+      .selectFrom('account_tokens')
+      .select('id')
+      .where('email_normalized', '=', 'ghost@example.com')
+      .execute();
     expect(rows).toEqual([]);
   });
 
   it('checks the email like the recovery form does', async () => {
     expect((await get(server, '/api/password/recover', { email: '' })).body.error.code).toBe('MISSING_EMAIL');
-    expect((await get(server, '/api/password/recover', { email: 'rita' })).body.error.code).toBe('EMAIL_INCORRECT_FORMAT');
+    expect((await get(server, '/api/password/recover', { email: 'rita' })).body.error.code).toBe(
+      'EMAIL_INCORRECT_FORMAT',
+    );
   });
 });
 
@@ -75,9 +85,15 @@ describe('GET /api/password/change/check', () => {
   it('an expired reset link is refused', async () => {
     await createUser(server, { email: 'late@example.com' });
     const token = await resetToken('late@example.com');
-    await server.db.updateTable('account_tokens').set({ expires_at: Date.now() - 1 }).where('email_normalized', '=', 'late@example.com').execute();
+    await server.db
+      .updateTable('account_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email_normalized', '=', 'late@example.com')
+      .execute();
     expect((await check(token)).body.error.code).toBe('INVALID_TOKEN');
-    expect((await change(token, { password: 'NewSecret123', logout: true, language: 'en-us' })).body.error.code).toBe('INVALID_TOKEN');
+    expect((await change(token, { password: 'NewSecret123', logout: true, language: 'en-us' })).body.error.code).toBe(
+      'INVALID_TOKEN',
+    );
   });
 });
 
@@ -86,7 +102,11 @@ describe('PATCH /api/password/change', () => {
     await createUser(server, { email: 'paula@example.com', password: 'OldSecret123' });
     const phone = await loginCookie(server, 'paula@example.com', 'OldSecret123');
     const laptop = await loginCookie(server, 'paula@example.com', 'OldSecret123');
-    await server.db.updateTable('users').set({ failed_login_count: 5, locked_until: Date.now() + 600_000 }).where('email_normalized', '=', 'paula@example.com').execute();
+    await server.db
+      .updateTable('users')
+      .set({ failed_login_count: 5, locked_until: Date.now() + 600_000 })
+      .where('email_normalized', '=', 'paula@example.com')
+      .execute();
 
     const token = await resetToken('paula@example.com');
     const response = await change(token, { password: 'NewSecret123', logout: true, language: 'fi-fi' });
@@ -109,7 +129,9 @@ describe('PATCH /api/password/change', () => {
     await createUser(server, { email: 'race@example.com' });
     const token = await resetToken('race@example.com');
     const answers = await Promise.all(
-      ['RaceSecret111', 'RaceSecret222'].map((password) => change(token, { password, logout: true, language: 'en-us' })),
+      ['RaceSecret111', 'RaceSecret222'].map((password) =>
+        change(token, { password, logout: true, language: 'en-us' }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(answers.find((a) => a.status === 400)!.body.error.code).toBe('INVALID_TOKEN');
@@ -147,8 +169,12 @@ describe('PATCH /api/password/change', () => {
   });
 
   it('answers 400 INVALID_TOKEN for an unknown token and VALIDATION_ERROR for a malformed body', async () => {
-    expect((await change('nope', { password: 'NewSecret123', logout: true, language: 'en-us' })).body.error.code).toBe('INVALID_TOKEN');
-    expect((await change('nope', { password: 'NewSecret123', logout: 'yes' })).body.error.code).toBe('VALIDATION_ERROR');
+    expect((await change('nope', { password: 'NewSecret123', logout: true, language: 'en-us' })).body.error.code).toBe(
+      'INVALID_TOKEN',
+    );
+    expect((await change('nope', { password: 'NewSecret123', logout: 'yes' })).body.error.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await change('nope', { password: 'NewSecret123', admin: true })).body.error.code).toBe('VALIDATION_ERROR');
   });
 

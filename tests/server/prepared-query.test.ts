@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedQuery } from '../../server/db/prepared-query.ts';
-import type { Db } from '../../server/db/database.ts';
-import { findUserByEmail } from '../../server/modules/users/users.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared-query.ts';
+import { findUserByEmail } from '#server/modules/users/users.repository.ts';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 
 // Runs on the embedded SQLite and, when DATABASE_URL is set, on PostgreSQL: the placeholders differ ("?" and "$n").
@@ -32,7 +32,10 @@ describe('preparedQuery', () => {
 
   it('refuses a builder that computes with an argument instead of passing it through', async () => {
     const computed = preparedQuery((db: Db, verified: boolean) =>
-      db.selectFrom('users').select('email').where('verified', '=', verified ? 1 : 0),
+      db
+        .selectFrom('users')
+        .select('email')
+        .where('verified', '=', verified ? 1 : 0),
     );
     await expect(computed(server.db, true)).rejects.toThrow(/every argument must reach the query as a value/);
   });

@@ -30,8 +30,16 @@ describe('login rate limit per IP', () => {
 
   it.runIf(process.env.REDIS_URL)('is shared by several instances through Redis', async () => {
     const prefix = `test:shared-${Date.now()}-${Math.random().toString(36).slice(2)}:`;
-    const a = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '4', REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: prefix });
-    const b = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '4', REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: prefix });
+    const a = await startTestServer({
+      RATE_LIMIT_LOGIN_PER_MINUTE: '4',
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+    });
+    const b = await startTestServer({
+      RATE_LIMIT_LOGIN_PER_MINUTE: '4',
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+    });
     try {
       expect((await attempt(a)).status).toBe(401);
       expect((await attempt(b)).status).toBe(401);

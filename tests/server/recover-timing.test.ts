@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVER_MIN_MS } from '../../server/modules/password/password.service.ts';
+import { RECOVER_MIN_MS } from '#server/modules/password/password.service.ts';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
 import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -32,11 +32,18 @@ describe('session-only login form', () => {
 
   it('keeps redirects same-origin', async () => {
     const cookie = await loginCookie(server, 'ann@example.com');
-    expect(await (await sessionOnly(cookie, '//evil.example')).json()).toEqual({ success: true, redirect: '/pages/main' });
+    expect(await (await sessionOnly(cookie, '//evil.example')).json()).toEqual({
+      success: true,
+      redirect: '/pages/main',
+    });
   });
 
   it('answers 401 NO_SESSION without a cookie or with a forged one', async () => {
-    for (const cookie of [undefined, `${SESSION_COOKIE}=not-a-jwt`, `${SESSION_COOKIE}=eyJhbGciOiJIUzI1NiJ9.e30.AAAA`]) {
+    for (const cookie of [
+      undefined,
+      `${SESSION_COOKIE}=not-a-jwt`,
+      `${SESSION_COOKIE}=eyJhbGciOiJIUzI1NiJ9.e30.AAAA`,
+    ]) {
       const response = await sessionOnly(cookie);
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ success: false, error: { code: 'NO_SESSION' } });
@@ -70,7 +77,11 @@ describe('GET /api/session', () => {
       return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
     };
     await server.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', sidOf(revoked)).execute();
-    await server.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id', '=', sidOf(expired)).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', sidOf(expired))
+      .execute();
     const afterRevoke = await getSession(revoked);
     expect(afterRevoke.status).toBe(401);
     expect((await getSession(expired)).status).toBe(401);
@@ -91,7 +102,11 @@ describe('GET /api/session', () => {
     expect(await row()).toEqual(created);
 
     const past = Date.now() - 2 * 60_000;
-    await server.db.updateTable('sessions').set({ last_active_at: past, expires_at: past + 60 * 60_000 }).where('id', '=', sid).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ last_active_at: past, expires_at: past + 60 * 60_000 })
+      .where('id', '=', sid)
+      .execute();
     await fetch(`${server.url}/api/session`, { headers: { cookie, 'x-country-code': 'SE' } });
     const touched = await row();
     expect(touched.last_active_at).toBeGreaterThan(past);
@@ -105,7 +120,8 @@ describe('GET /api/session', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
         'cf-ipcountry': 'fi',
       },
       body: JSON.stringify({ username: 'ann@example.com', password: 'Secret1234' }),
@@ -146,7 +162,11 @@ describe('GET /api/logout', () => {
     const cookie = await loginCookie(server, 'ann@example.com');
     // fetch() always sends its own Sec-Fetch-Mode, so speak plain HTTP like a navigating browser.
     const response = await new Promise<IncomingMessage>((done, fail) =>
-      get(`${server.url}/api/logout?error=access_denied&application_name=App`, { headers: { cookie, 'sec-fetch-mode': 'navigate' } }, done).on('error', fail),
+      get(
+        `${server.url}/api/logout?error=access_denied&application_name=App`,
+        { headers: { cookie, 'sec-fetch-mode': 'navigate' } },
+        done,
+      ).on('error', fail),
     );
     response.resume();
     expect(response.statusCode).toBe(303);
@@ -172,12 +192,18 @@ describe('short_lived login', () => {
     });
     expect(response.status).toBe(200);
     const cookies = response.headers.getSetCookie();
-    expect(cookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${CLAIMS_COOKIE}=`))).toHaveLength(2);
+    expect(cookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${CLAIMS_COOKIE}=`))).toHaveLength(
+      2,
+    );
     for (const c of cookies) {
       expect(c).not.toMatch(/Max-Age/i);
       expect(c).not.toMatch(/Expires/i);
     }
-    const row = await server.db.selectFrom('sessions').selectAll().orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sessions')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.short_lived).toBe(1);
     expect(row.expires_at).toBeGreaterThanOrEqual(before + 60 * 60_000);
     expect(row.expires_at).toBeLessThanOrEqual(Date.now() + 60 * 60_000);

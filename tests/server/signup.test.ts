@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 import { tokenFrom, waitForMail } from '../support/outbox.ts';
+import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 import { get, login, send, signUp, signupForm, solveCaptcha } from './helpers/account.ts';
 
 let server: TestServer;
@@ -22,7 +22,15 @@ describe('POST /api/signup/new', () => {
     const user = await server.db
       .selectFrom('users')
       .innerJoin('groups', 'groups.id', 'users.group_id')
-      .select(['users.id', 'users.name', 'users.verified', 'users.is_owner', 'users.language', 'groups.owner_user_id', 'groups.api_access'])
+      .select([
+        'users.id',
+        'users.name',
+        'users.verified',
+        'users.is_owner',
+        'users.language',
+        'groups.owner_user_id',
+        'groups.api_access',
+      ])
       .where('users.email_normalized', '=', 'ann@example.com')
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ name: 'Ann', verified: 0, is_owner: 1, language: 'en-us', api_access: 0 });
@@ -45,7 +53,10 @@ describe('POST /api/signup/new', () => {
   it('refuses an email that is already registered with 409, whatever its case', async () => {
     const response = await signUp(server, { email: ' ANN@example.com' });
     expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ success: false, error: { code: 'EMAIL_ALREADY_REGISTERED', name: 'EmailAlreadyRegistered' } });
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: 'EMAIL_ALREADY_REGISTERED', name: 'EmailAlreadyRegistered' },
+    });
   });
 
   it.each([
@@ -59,7 +70,10 @@ describe('POST /api/signup/new', () => {
     [{ friendly_name: '  ' }, 'MISSING_NAME'],
     [{ accept_terms: false }, 'MISSING_ACCEPT_TERM_AND_CONDITIONS'],
   ])('answers 400 with the shared rule code for %j → %s', async (change, code) => {
-    const response = await send(server, 'POST', '/api/signup/new', { ...signupForm({ email: 'rules@example.com', ...change }), captcha_token: 'x' });
+    const response = await send(server, 'POST', '/api/signup/new', {
+      ...signupForm({ email: 'rules@example.com', ...change }),
+      captcha_token: 'x',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe(code);
     expect(response.body.message).toEqual(expect.any(String));
@@ -76,7 +90,11 @@ describe('POST /api/signup/new', () => {
     ['accept_terms as a string', { accept_terms: 'yes' }],
     ['a name over 100 characters', { friendly_name: 'n'.repeat(101) }],
   ])('answers 400 VALIDATION_ERROR for %s', async (_label, change) => {
-    const response = await send(server, 'POST', '/api/signup/new', { ...signupForm({ email: 'shape@example.com' }), captcha_token: 'x', ...change });
+    const response = await send(server, 'POST', '/api/signup/new', {
+      ...signupForm({ email: 'shape@example.com' }),
+      captcha_token: 'x',
+      ...change,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('VALIDATION_ERROR');
   });
@@ -85,11 +103,16 @@ describe('POST /api/signup/new', () => {
     const solved = JSON.parse(Buffer.from(await solveCaptcha(server), 'base64').toString());
     solved.solution.derivedKey = '00'.repeat(32);
     for (const captcha_token of ['', 'not-base64-json', Buffer.from(JSON.stringify(solved)).toString('base64')]) {
-      const response = await send(server, 'POST', '/api/signup/new', { ...signupForm({ email: 'bot@example.com' }), captcha_token });
+      const response = await send(server, 'POST', '/api/signup/new', {
+        ...signupForm({ email: 'bot@example.com' }),
+        captcha_token,
+      });
       expect(response.status).toBe(400);
       expect(response.body.error).toMatchObject({ code: 'CAPTCHA_INVALID', name: 'CaptchaInvalid' });
     }
-    expect(await server.db.selectFrom('users').select('id').where('email_normalized', '=', 'bot@example.com').execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('users').select('id').where('email_normalized', '=', 'bot@example.com').execute(),
+    ).toEqual([]);
   });
 
   it('refuses a replayed captcha solution', async () => {
@@ -110,13 +133,19 @@ describe('POST /api/signup/new', () => {
     const response = await signUp(server, { email, language });
     expect(response.status).toBe(200);
     expect(response.body.message).toContain(expected);
-    const row = await server.db.selectFrom('users').select('language').where('email_normalized', '=', email).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('language')
+      .where('email_normalized', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.language).toBe(language);
     expect((await waitForMail(server, email)).language).toBe(language);
   });
 
   it('falls back to English for an unknown language and localises errors too', async () => {
-    expect((await signUp(server, { email: 'klingon@example.com', language: 'tlh' })).body.message).toMatch(/^We have sent/);
+    expect((await signUp(server, { email: 'klingon@example.com', language: 'tlh' })).body.message).toMatch(
+      /^We have sent/,
+    );
     const taken = await signUp(server, { email: 'ann@example.com', language: 'fi-fi' });
     expect(taken.body.message).toBe('Tämä sähköpostiosoite on jo rekisteröity.');
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../scripts/precompress.ts';
+import { precompressDir } from '#scripts/precompress.ts';
 import { NO_SERVER_ENTRY, startTestServer, type TestServer } from '../support/server.ts';
 
 // Files shaped like the build's, long enough that compressing them pays.
@@ -12,8 +12,14 @@ const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title
   { length: 12 },
   (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk-${i}-abcdef12.js">`,
 ).join('')}</head><body><div id="root"></div></body></html>`;
-const JS = Array.from({ length: 60 }, (_, i) => `export function handler${i}(event){return event.type==="login.submit"?${i}:null}`).join(';');
-const CSS = Array.from({ length: 60 }, (_, i) => `.m_${i}{display:flex;align-items:center;padding:var(--mantine-spacing-md)}`).join('');
+const JS = Array.from(
+  { length: 60 },
+  (_, i) => `export function handler${i}(event){return event.type==="login.submit"?${i}:null}`,
+).join(';');
+const CSS = Array.from(
+  { length: 60 },
+  (_, i) => `.m_${i}{display:flex;align-items:center;padding:var(--mantine-spacing-md)}`,
+).join('');
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40">${Array.from(
   { length: 30 },
   (_, i) => `<path fill="#000" d="M${i} 0h10v10H${i}z"/>`,
@@ -34,7 +40,9 @@ function get(path: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GE
     const req = request({ host: url.hostname, port: url.port, path, method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SERVER_ENTRY, startTestServer, type TestServer } from '../support/server.ts';
@@ -9,19 +9,26 @@ const INDEX = '<!doctype html><title>Portal</title><div id="root"></div>';
 
 /** A request exactly as written: fetch would normalise or refuse some of these URLs before they reach the server. */
 function raw(method: 'GET' | 'HEAD', path: string) {
-  return new Promise<{ status: number; contentType: string; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const url = new URL(server.url);
-    const req = request({ host: url.hostname, port: url.port, path, method }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), headers: response.headers, body }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; contentType: string; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const url = new URL(server.url);
+      const req = request({ host: url.hostname, port: url.port, path, method }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            headers: response.headers,
+            body,
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 let server: TestServer;
@@ -41,29 +48,40 @@ describe('with a built SPA', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/pages/login', '/pages/password/reset?email=a', '/pages/signup/verify', '/pages/cb', '/PAGES/Main/', '/pages/%6Cogin'])(
-    'GET %s serves index.html without caching',
-    async (path) => {
-      const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('text/html');
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/',
+    '/pages/login',
+    '/pages/password/reset?email=a',
+    '/pages/signup/verify',
+    '/pages/cb',
+    '/PAGES/Main/',
+    '/pages/%6Cogin',
+  ])('GET %s serves index.html without caching', async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
 
   // The SPA shows its not-found page for these; the status says so too, for crawlers, monitors and proxies.
-  it.each(['/pages/nope', '/nope', '/pages/main/extra', '/signup', '/cb', '/pages/', '/pages/a%2e%2e', '/pages/..%2f..%2fapi'])(
-    'GET %s answers 404 with the SPA, not JSON',
-    async (path) => {
-      const response = await raw('GET', path);
-      expect(response.status).toBe(404);
-      expect(response.contentType).toContain('text/html');
-      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/pages/nope',
+    '/nope',
+    '/pages/main/extra',
+    '/signup',
+    '/cb',
+    '/pages/',
+    '/pages/a%2e%2e',
+    '/pages/..%2f..%2fapi',
+  ])('GET %s answers 404 with the SPA, not JSON', async (path) => {
+    const response = await raw('GET', path);
+    expect(response.status).toBe(404);
+    expect(response.contentType).toContain('text/html');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+  });
 
   // Sent raw: fetch would normalise or refuse these URLs before they reach the server.
   it.each(['/pages/%E0%A4%A', '/%E0%A4%A', '/pages/x%00', '/pages/%00', '/pages/%c0%af'])(
@@ -79,7 +97,11 @@ describe('with a built SPA', () => {
   );
 
   it('answers HEAD like GET, without a body', async () => {
-    for (const [path, status] of [['/pages/login', 200], ['/pages/nope', 404], ['/pages/%E0%A4%A', 400]] as const) {
+    for (const [path, status] of [
+      ['/pages/login', 200],
+      ['/pages/nope', 404],
+      ['/pages/%E0%A4%A', 400],
+    ] as const) {
       const response = await raw('HEAD', path);
       expect(response.status, path).toBe(status);
       expect(response.contentType, path).toContain('text/html');
@@ -149,7 +171,9 @@ describe('the statechart gallery', () => {
   });
 
   it('refuses a value that is not a boolean at boot', async () => {
-    await expect(startTestServer({ STATIC_DIR: dist, STATECHARTS_GALLERY: 'yes please' })).rejects.toThrow(/STATECHARTS_GALLERY/);
+    await expect(startTestServer({ STATIC_DIR: dist, STATECHARTS_GALLERY: 'yes please' })).rejects.toThrow(
+      /STATECHARTS_GALLERY/,
+    );
   });
 });
 

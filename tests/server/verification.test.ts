@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestServer, type TestServer } from '../support/server.ts';
+import { purgeFinishedRows } from '#server/modules/maintenance/purge.repository.ts';
 import { mailsTo, tokenFrom, waitForMail } from '../support/outbox.ts';
-import { purgeFinishedRows } from '../../server/modules/maintenance/purge.repository.ts';
+import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 import { get, login, signUp } from './helpers/account.ts';
 
 let server: TestServer;
@@ -39,7 +39,11 @@ describe('GET /api/signup/verify', () => {
     // Superseded while the account still needs verifying: the old link is simply invalid.
     expect((await verify(first)).body.error.code).toBe('INVALID_TOKEN');
     expect((await verify(second)).body.data.already_verified).toBe(false);
-    expect((await verify(first)).body.data).toEqual({ email: 'twice@example.com', region: 'ireland', already_verified: true });
+    expect((await verify(first)).body.data).toEqual({
+      email: 'twice@example.com',
+      region: 'ireland',
+      already_verified: true,
+    });
   });
 
   it('keeps answering already_verified after the purge of finished tokens', async () => {
@@ -64,7 +68,11 @@ describe('GET /api/signup/verify', () => {
 
   it('answers 400 INVALID_TOKEN once the link has expired', async () => {
     const token = await signedUp('expired@example.com');
-    await server.db.updateTable('account_tokens').set({ expires_at: Date.now() - 1 }).where('email_normalized', '=', 'expired@example.com').execute();
+    await server.db
+      .updateTable('account_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email_normalized', '=', 'expired@example.com')
+      .execute();
     expect((await verify(token)).body.error.code).toBe('INVALID_TOKEN');
   });
 
@@ -77,7 +85,11 @@ describe('GET /api/signup/verify', () => {
 
   it('stores only the SHA-256 of the token', async () => {
     const token = await signedUp('hashed@example.com');
-    const row = await server.db.selectFrom('account_tokens').selectAll().where('email_normalized', '=', 'hashed@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('email_normalized', '=', 'hashed@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.expires_at - row.created_at).toBe(24 * 3_600_000);
@@ -114,8 +126,12 @@ describe('GET /api/signup/verify/resend', () => {
 
   it('checks the email like the form does', async () => {
     expect((await get(server, '/api/signup/verify/resend', { email: '' })).body.error.code).toBe('MISSING_EMAIL');
-    expect((await get(server, '/api/signup/verify/resend', { email: 'a@b' })).body.error.code).toBe('EMAIL_INCORRECT_FORMAT');
-    expect((await get(server, '/api/signup/verify/resend', { email: 'a@b.co', extra: '1' })).body.error.code).toBe('VALIDATION_ERROR');
+    expect((await get(server, '/api/signup/verify/resend', { email: 'a@b' })).body.error.code).toBe(
+      'EMAIL_INCORRECT_FORMAT',
+    );
+    expect((await get(server, '/api/signup/verify/resend', { email: 'a@b.co', extra: '1' })).body.error.code).toBe(
+      'VALIDATION_ERROR',
+    );
   });
 });
 
@@ -140,6 +156,8 @@ describe('GET /api/signup/verify/check', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe('MISSING_EMAIL');
     expect((await get(server, '/api/signup/verify/check', {})).body.error.code).toBe('MISSING_EMAIL');
-    expect((await get(server, '/api/signup/verify/check', { username: 'ghost@' })).body.error.code).toBe('EMAIL_INCORRECT_FORMAT');
+    expect((await get(server, '/api/signup/verify/check', { username: 'ghost@' })).body.error.code).toBe(
+      'EMAIL_INCORRECT_FORMAT',
+    );
   });
 });

@@ -58,7 +58,10 @@ function installInPage({ tags, watch, origin }: { tags: string[]; watch: boolean
   const run = (): Promise<AxeFinding[]> => {
     const next = chain.then(async () => {
       const state = stateKey();
-      const result = await window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const result = await window.axe!.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
       return result.violations.flatMap((v) =>
         v.nodes.map((n) => ({
           state,
@@ -155,7 +158,9 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   const findings = await axeViolations(page);
   if (findings.length > 0) {
-    throw new Error(`axe found ${findings.length} accessibility violation(s) on ${label}:\n${formatAxeFindings(findings)}`);
+    throw new Error(
+      `axe found ${findings.length} accessibility violation(s) on ${label}:\n${formatAxeFindings(findings)}`,
+    );
   }
 }
 
@@ -163,14 +168,19 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
  * Scans every state the page settles into from now on, on `origin` only when given. Call before the first navigation; `check()` waits for the
  * last scan and returns everything found so far.
  */
-export async function watchAxe(page: Page, origin?: string): Promise<{ check(): Promise<AxeFinding[]>; scanned: string[] }> {
+export async function watchAxe(
+  page: Page,
+  origin?: string,
+): Promise<{ check(): Promise<AxeFinding[]>; scanned: string[] }> {
   const findings: AxeFinding[] = [];
   const scanned: string[] = [];
   await page.exposeFunction('__portalAxeReport', (state: string, found: AxeFinding[]) => {
     scanned.push(state);
     findings.push(...found);
   });
-  await page.addInitScript({ content: `${axe.source}\n;(${installInPage.toString()})(${JSON.stringify({ tags: AXE_TAGS, watch: true, origin })});` });
+  await page.addInitScript({
+    content: `${axe.source}\n;(${installInPage.toString()})(${JSON.stringify({ tags: AXE_TAGS, watch: true, origin })});`,
+  });
   return {
     /** The states scanned so far, for tests of this watcher. */
     scanned,

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, type TestContext } from 'vitest';
 import { formatAxeFindings, watchAxe } from './axe.ts';
 import { CHROMIUM_ARGS, requireChromium } from './chromium.ts';
@@ -75,9 +75,21 @@ export interface CliUserInput {
  * Creates a verified user by running the operator CLI (`npm run admin -- create-user ...`) against the test server's
  * database, exactly as the README tells an operator to.
  */
-export async function createUserWithCli(server: TestServer, input: CliUserInput): Promise<{ email: string; password: string }> {
+export async function createUserWithCli(
+  server: TestServer,
+  input: CliUserInput,
+): Promise<{ email: string; password: string }> {
   const password = input.password ?? DEFAULT_TEST_PASSWORD;
-  const args = ['server/cli/admin.ts', 'create-user', '--email', input.email, '--name', input.name, '--password', password];
+  const args = [
+    'server/cli/admin.ts',
+    'create-user',
+    '--email',
+    input.email,
+    '--name',
+    input.name,
+    '--password',
+    password,
+  ];
   if (input.owner) args.push('--owner');
   if (input.apiAccess) args.push('--api-access');
   if (input.groupOf) args.push('--group-of', input.groupOf);
@@ -112,7 +124,10 @@ export function artifactsDir(): string {
 
 /** Saves a full-page screenshot named after the test and prints where it went; never throws. */
 export async function screenshotOnFailure(page: Page, testName: string): Promise<string | null> {
-  const slug = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80);
+  const slug = testName
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
   // A test may hold several pages: number the shots so none overwrites another.
   const file = join(artifactsDir(), `${String(++screenshotCount).padStart(2, '0')}-${slug}.png`);
   try {
@@ -146,7 +161,11 @@ export async function openPage(
   options: OpenPageOptions,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { axe = true, ...contextOptions } = options;
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, ...contextOptions });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    ...contextOptions,
+  });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
@@ -157,7 +176,9 @@ export async function openPage(
     if (failed || findings.length > 0) await screenshotOnFailure(page, task.fullTestName ?? task.name);
     await context.close().catch(() => undefined);
     if (findings.length > 0) {
-      throw new Error(`axe found ${findings.length} accessibility violation(s) (WCAG 2.2 A/AA):\n${formatAxeFindings(findings)}`);
+      throw new Error(
+        `axe found ${findings.length} accessibility violation(s) (WCAG 2.2 A/AA):\n${formatAxeFindings(findings)}`,
+      );
     }
   });
   return { context, page };

@@ -1,5 +1,5 @@
-import type { ConsentRequestDetails } from '../../shared-domain/consent-request.ts';
-import type { ConsentRequestBody } from '../../src/api/oauth.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import type { ConsentRequestBody } from '#src/api/oauth.ts';
 
 /** A request description as GET /api/consent/request answers it (and as the server sends it with the page). */
 export function wireOf(request: ConsentRequestDetails): ConsentRequestBody['data'] {

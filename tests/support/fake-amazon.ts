@@ -43,7 +43,11 @@ export async function startFakeAmazon(profile: FakeAmazonProfile): Promise<FakeA
 
   const approve: FakeAmazon['approve'] = (input) => {
     const code = randomBytes(16).toString('hex');
-    codes.set(code, { redirectUri: input.redirectUri, codeChallenge: input.codeChallenge, profile: input.profile ?? fake.profile });
+    codes.set(code, {
+      redirectUri: input.redirectUri,
+      codeChallenge: input.codeChallenge,
+      profile: input.profile ?? fake.profile,
+    });
     return code;
   };
 

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { markHydrated } from '../../src/lib/hydration.ts';
-import { forgetSessionCheck } from '../../src/lib/session-check.ts';
+import { markHydrated } from '#src/lib/hydration.ts';
+import { forgetSessionCheck } from '#src/lib/session-check.ts';
 
 // Views render in jsdom the way the SPA renders a page it was not sent rendered: React's from the first render.
 markHydrated();

@@ -6,7 +6,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import { findUserByEmail } from '../../server/modules/users/users.repository.ts';
+import { findUserByEmail } from '#server/modules/users/users.repository.ts';
 import { authorizeUrl, authorizeWithConsent, navigate, registerClient } from './oauth-client.ts';
 import { linkPath, waitForMail } from './outbox.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer } from './server.ts';
@@ -53,7 +53,13 @@ export interface SeededData {
  * a pending consent request and an invitation to the long address.
  */
 export async function seedLongValues(server: TestServer): Promise<SeededData> {
-  await createUser(server, { email: LONG_EMAIL, name: LONG_NAME, owner: true, apiAccess: true, companyId: 'LONG-VALUES' });
+  await createUser(server, {
+    email: LONG_EMAIL,
+    name: LONG_NAME,
+    owner: true,
+    apiAccess: true,
+    companyId: 'LONG-VALUES',
+  });
   const user = (await findUserByEmail(server.db, LONG_EMAIL))!;
   const web = await registerClient(server, user, {
     grantType: 'authorization_code',
@@ -65,14 +71,27 @@ export async function seedLongValues(server: TestServer): Promise<SeededData> {
     applicationName: longAppName('B'),
     redirectUris: [LONG_URI],
   });
-  const forwarding = await registerClient(server, user, { grantType: 'client_credentials', applicationName: longAppName('C') });
-  const unforwarded = await registerClient(server, user, { grantType: 'client_credentials', applicationName: longAppName('E') });
+  const forwarding = await registerClient(server, user, {
+    grantType: 'client_credentials',
+    applicationName: longAppName('C'),
+  });
+  const unforwarded = await registerClient(server, user, {
+    grantType: 'client_credentials',
+    applicationName: longAppName('E'),
+  });
   const cookie = await loginCookie(server, LONG_EMAIL);
   // Another device's session: the device sessions table offers Revoke on every row but the current one.
   await loginCookie(server, LONG_EMAIL);
   // One application already consented to, so authorized-apps has a row with the long name.
-  await authorizeWithConsent(server, cookie, { client: consented, scope: 'user:read camera:write alert:read', redirectUri: LONG_URI });
-  const first = await navigate(await authorizeUrl(server, { client: web, scope: 'user:read camera:write alert:read', redirectUri: LONG_URI }), cookie);
+  await authorizeWithConsent(server, cookie, {
+    client: consented,
+    scope: 'user:read camera:write alert:read',
+    redirectUri: LONG_URI,
+  });
+  const first = await navigate(
+    await authorizeUrl(server, { client: web, scope: 'user:read camera:write alert:read', redirectUri: LONG_URI }),
+    cookie,
+  );
   if (first.status !== 302 || !first.location?.startsWith('/pages/consent?')) {
     throw new Error(`authorize did not lead to the consent page: ${first.status} ${first.location}`);
   }
@@ -94,7 +113,11 @@ export async function seedLongValues(server: TestServer): Promise<SeededData> {
 
 /** A same-origin JSON POST as the signed-in owner, as the page would send it; anything but 200 stops the seeding. */
 async function post(server: TestServer, cookie: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: sameOrigin(server, { cookie }), body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: sameOrigin(server, { cookie }),
+    body: JSON.stringify(body),
+  });
   if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
 }
 

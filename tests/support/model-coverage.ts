@@ -43,7 +43,9 @@ export function describeGuard(guard: unknown): string | undefined {
   return 'inline';
 }
 
-export function describeTransition(t: AnyTransitionDefinition): Omit<TransitionInfo, 'key' | 'definition'> & { label: string } {
+export function describeTransition(
+  t: AnyTransitionDefinition,
+): Omit<TransitionInfo, 'key' | 'definition'> & { label: string } {
   const source = (t.source as AnyStateNode).id;
   const event = t.eventType === '' ? 'always' : t.eventType;
   const guard = describeGuard(t.guard);
@@ -72,7 +74,10 @@ export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
 }
 
 /** Pure coverage computation: what of `machine` do the given paths never reach? */
-export function computeCoverage(machine: AnyStateMachine, paths: ReadonlyArray<{ steps: readonly CoveredStep[] }>): Coverage {
+export function computeCoverage(
+  machine: AnyStateMachine,
+  paths: ReadonlyArray<{ steps: readonly CoveredStep[] }>,
+): Coverage {
   const allNodes = getStateNodes(machine.root);
   const allTransitions = listTransitions(machine);
   const reachedNodes = new Set<AnyStateNode>();
@@ -83,7 +88,8 @@ export function computeCoverage(machine: AnyStateMachine, paths: ReadonlyArray<{
       for (const t of step.transitions) {
         fired.add(t.definition);
         // A history node is never active; it counts as reached when a fired transition targets it.
-        for (const target of (t.definition.target ?? []) as AnyStateNode[]) if (target.type === 'history') reachedNodes.add(target);
+        for (const target of (t.definition.target ?? []) as AnyStateNode[])
+          if (target.type === 'history') reachedNodes.add(target);
       }
     }
   }

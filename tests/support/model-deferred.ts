@@ -2,8 +2,9 @@
  * Deferred outcomes for model-based tests: the system under test asks (an invoked actor starts, a request reaches an
  * MSW handler) and waits until the path's `xstate.done.actor.<id>` / `xstate.error.actor.<id>` step settles it.
  */
-import { fromPromise } from 'xstate';
+
 import type { PromiseActorLogic } from 'xstate';
+import { fromPromise } from 'xstate';
 
 interface Slot {
   input: unknown;
@@ -70,8 +71,14 @@ export function createDeferredQueue<TId extends string = string>({ strict = fals
     },
     resolve: (id, value) => settle(id, (s) => s.resolve(value)),
     reject: (id, error) => settle(id, (s) => s.reject(error)),
-    inputs: (id) => list(id).filter((s) => s.taken).map((s) => s.input),
-    lastInput: (id) => list(id).filter((s) => s.taken).at(-1)?.input,
+    inputs: (id) =>
+      list(id)
+        .filter((s) => s.taken)
+        .map((s) => s.input),
+    lastInput: (id) =>
+      list(id)
+        .filter((s) => s.taken)
+        .at(-1)?.input,
     pending: (id) => list(id).filter((s) => s.taken && !s.settled).length,
   };
 }

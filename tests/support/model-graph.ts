@@ -3,11 +3,12 @@
  * with `xstate/graph`, replay every generated path to record which state nodes and transition definitions really
  * fired, and hand them to model-coverage.ts. model-harness.ts turns the result into Vitest tests.
  */
-import { createEmptyActor } from 'xstate';
+
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
-import { TestModel, getAdjacencyMap } from 'xstate/graph';
+import { createEmptyActor } from 'xstate';
 import type { AdjacencyValue, PathGenerator, StatePath, Step, TraversalOptions } from 'xstate/graph';
-import { computeCoverage, listTransitions, type Coverage, type TransitionInfo } from './model-coverage.ts';
+import { getAdjacencyMap, TestModel } from 'xstate/graph';
+import { type Coverage, computeCoverage, listTransitions, type TransitionInfo } from './model-coverage.ts';
 
 export type { Coverage, TransitionInfo } from './model-coverage.ts';
 
@@ -65,7 +66,9 @@ export interface ModelPath<TSnapshot extends AnyMachineSnapshot = AnyMachineSnap
 }
 
 /** An actor scope like xstate/graph's mock one, except that it reports the transitions of every microstep. */
-function createRecordingScope(onMicrostep: (transitions: AnyTransitionDefinition[], snapshot: AnyMachineSnapshot) => void) {
+function createRecordingScope(
+  onMicrostep: (transitions: AnyTransitionDefinition[], snapshot: AnyMachineSnapshot) => void,
+) {
   const self = createEmptyActor();
   const system = Object.create(self.system) as typeof self.system & { _sendInspectionEvent: (e: unknown) => void };
   system._sendInspectionEvent = (event: unknown) => {
@@ -169,7 +172,8 @@ function explorePaths<TMachine extends AnyStateMachine>(
     input: options.input,
     serializeState: (s) => stableJson(serializeSnapshot(s)),
     serializeEvent: (e) => stableJson(e),
-    events: (s: S) => (typeof options.events === 'function' ? options.events(s) : options.events).filter((e) => filterEvents(s, e)),
+    events: (s: S) =>
+      (typeof options.events === 'function' ? options.events(s) : options.events).filter((e) => filterEvents(s, e)),
     limit: options.limit ?? 5_000,
   };
   const model = new TestModel<S, ModelEvent, unknown>(machine as never, traversal);
@@ -193,11 +197,18 @@ function explorePaths<TMachine extends AnyStateMachine>(
       fired.push(...ts);
       for (const n of s._nodes as AnyStateNode[]) nodes.add(n);
     });
-    const info = (defs: AnyTransitionDefinition[]) => [...new Set(defs)].map((d) => allTransitions.get(d)!).filter(Boolean);
+    const info = (defs: AnyTransitionDefinition[]) =>
+      [...new Set(defs)].map((d) => allTransitions.get(d)!).filter(Boolean);
     const visited = (s: S) => [...new Set([...nodes, ...(s._nodes as AnyStateNode[])])];
     let snapshot = machine.getInitialSnapshot(scope, options.input) as S;
     const steps: Array<ModelStep<S>> = [
-      { event: { type: 'xstate.init' }, snapshot, previous: undefined, transitions: info(fired), nodes: visited(snapshot) },
+      {
+        event: { type: 'xstate.init' },
+        snapshot,
+        previous: undefined,
+        transitions: info(fired),
+        nodes: visited(snapshot),
+      },
     ];
     events.forEach((event, i) => {
       fired = [];
@@ -213,7 +224,9 @@ function explorePaths<TMachine extends AnyStateMachine>(
       }
       steps.push({ event, snapshot, previous, transitions: info(fired), nodes: visited(snapshot) });
     });
-    const description = events.length ? events.map(describeEvent).join(' → ') : `initial state (${JSON.stringify(snapshot.value)})`;
+    const description = events.length
+      ? events.map(describeEvent).join(' → ')
+      : `initial state (${JSON.stringify(snapshot.value)})`;
     return { description, input: options.input, steps };
   });
   return paths;

@@ -31,17 +31,23 @@
  *    `findBy…`/`waitFor`. For delays use `vi.useFakeTimers({ shouldAdvanceTime: true })` (waitFor polls on timers)
  *    and `await vi.advanceTimersByTimeAsync(ms)`.
  */
-import { expect, describe, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { flushMicrotasks, type DeferredQueue } from './model-deferred.ts';
-import { defaultDescribeEvent, exploreModel, type ExploreOptions, type ModelEvent, type ModelStep } from './model-graph.ts';
+import { type DeferredQueue, flushMicrotasks } from './model-deferred.ts';
+import {
+  defaultDescribeEvent,
+  type ExploreOptions,
+  exploreModel,
+  type ModelEvent,
+  type ModelStep,
+} from './model-graph.ts';
 
-export { createDeferredActors, createDeferredQueue, flushMicrotasks } from './model-deferred.ts';
-export type { DeferredActors, DeferredQueue } from './model-deferred.ts';
 export { computeCoverage, listTransitions } from './model-coverage.ts';
-export { exploreModel } from './model-graph.ts';
+export type { DeferredActors, DeferredQueue } from './model-deferred.ts';
+export { createDeferredActors, createDeferredQueue, flushMicrotasks } from './model-deferred.ts';
 export type { Coverage, ModelEvent, ModelPath, ModelStep, TransitionInfo } from './model-graph.ts';
+export { exploreModel } from './model-graph.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -97,9 +103,15 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
       await exec(step, ctx);
     }
     const active = step.snapshot._nodes as AnyStateNode[];
-    const unasserted = active.filter((n) => (n.type === 'atomic' || n.type === 'final') && !keyed.some((k) => k.node === n));
-    if (unasserted.length) throw new Error(`No assertion for ${unasserted.map((n) => `#${n.id}`).join(', ')}: add it to describeModel({ states })`);
-    for (const { key, node } of keyed) if (node && active.includes(node)) await options.states[key](step.snapshot, ctx, step);
+    const unasserted = active.filter(
+      (n) => (n.type === 'atomic' || n.type === 'final') && !keyed.some((k) => k.node === n),
+    );
+    if (unasserted.length)
+      throw new Error(
+        `No assertion for ${unasserted.map((n) => `#${n.id}`).join(', ')}: add it to describeModel({ states })`,
+      );
+    for (const { key, node } of keyed)
+      if (node && active.includes(node)) await options.states[key](step.snapshot, ctx, step);
   }
 
   describe(options.name ?? `model: ${machine.id}`, () => {
@@ -153,7 +165,12 @@ export function execDeferred<TCtx>(
   ids: readonly string[],
 ): Record<string, (step: ModelStep<any>, ctx: TCtx) => Promise<void>> {
   const exec = (step: ModelStep<any>, ctx: TCtx) => settleDeferred(pick(ctx), step.event);
-  return Object.fromEntries(ids.flatMap((id) => [[`xstate.done.actor.${id}`, exec], [`xstate.error.actor.${id}`, exec]]));
+  return Object.fromEntries(
+    ids.flatMap((id) => [
+      [`xstate.done.actor.${id}`, exec],
+      [`xstate.error.actor.${id}`, exec],
+    ]),
+  );
 }
 
 /** Moves fake time on (call `vi.useFakeTimers()` in setup) and lets the events it fires be processed. */

@@ -1,9 +1,9 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { apiErrorBody } from '../../shared-domain/api-error.ts';
-import { GenericCode } from '../../shared-domain/error-codes.ts';
-import { readSessionClaims } from '../../src/lib/session.ts';
+import { apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { readSessionClaims } from '#src/lib/session.ts';
 
 /**
  * The server's side of the check every signed-in page makes first (GET /api/session): here a session is alive exactly
@@ -13,7 +13,10 @@ import { readSessionClaims } from '../../src/lib/session.ts';
 export function sessionFromClaimsCookie(): Response {
   const claims = readSessionClaims();
   if (!claims) return HttpResponse.json(apiErrorBody(GenericCode.NO_SESSION, 'NoSession'), { status: 401 });
-  return HttpResponse.json({ success: true, data: { user: { email: 'test@example.com', name: 'Test User', ...claims } } });
+  return HttpResponse.json({
+    success: true,
+    data: { user: { email: 'test@example.com', name: 'Test User', ...claims } },
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, get, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import * as oauth from 'oauth4webapi';
-import { createClient, type ClientWithSecret } from '../../server/modules/clients/clients.service.ts';
+import { type ClientWithSecret, createClient } from '#server/modules/clients/clients.service.ts';
 import { startTestServer, type TestServer, type TestServerEnv } from './server.ts';
 
 /**
@@ -25,7 +25,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -80,10 +82,19 @@ export function navigate(
   return new Promise((resolve, reject) => {
     const request = get(
       url,
-      { headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}), ...headers } },
+      {
+        headers: {
+          'sec-fetch-mode': 'navigate',
+          'sec-fetch-site': 'same-origin',
+          ...(cookie ? { cookie } : {}),
+          ...headers,
+        },
+      },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }),
+        );
       },
     );
     request.on('error', reject);
@@ -118,7 +129,11 @@ export async function authorizeUrl(server: TestServer, request: AuthorizeRequest
  * The journey of product.md §2 for a logged-in user: authorize → /pages/consent (when asked) → Accept, i.e. GET
  * /api/consent with the consent page's query → the client's redirect URI. Returns that final URL.
  */
-export async function authorizeWithConsent(server: TestServer, cookie: string, request: AuthorizeRequest): Promise<URL> {
+export async function authorizeWithConsent(
+  server: TestServer,
+  cookie: string,
+  request: AuthorizeRequest,
+): Promise<URL> {
   const first = await navigate(await authorizeUrl(server, request), cookie);
   if (first.status !== 302 || !first.location) throw new Error(`authorize answered ${first.status}`);
   if (!first.location.startsWith('/pages/consent?')) return new URL(first.location);

@@ -83,7 +83,11 @@ export function linkPath(message: OutboxMessage): string {
   return url.pathname + url.search;
 }
 
-const TOKEN_PARAMS = { verification: 'verification_token', reset: 'reset_token', invitation: 'invitation_token' } as const;
+const TOKEN_PARAMS = {
+  verification: 'verification_token',
+  reset: 'reset_token',
+  invitation: 'invitation_token',
+} as const;
 
 /** The token carried by the message's link. */
 export function tokenFrom(message: OutboxMessage): string {

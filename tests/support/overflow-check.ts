@@ -16,7 +16,10 @@ export function sidewaysScrollers(page: Page): Promise<string[]> {
     if (root.scrollWidth > root.clientWidth) found.push(`document ${root.scrollWidth} > ${root.clientWidth}`);
     for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
       // Mantine's modal content is the dialog itself; its body must not scroll either.
-      for (const box of [dialog, ...dialog.querySelectorAll<HTMLElement>('.mantine-Modal-body, .mantine-Drawer-body')]) {
+      for (const box of [
+        dialog,
+        ...dialog.querySelectorAll<HTMLElement>('.mantine-Modal-body, .mantine-Drawer-body'),
+      ]) {
         const name = [...box.classList].find((c) => c.startsWith('mantine-')) ?? box.tagName.toLowerCase();
         if (box.scrollWidth > box.clientWidth) found.push(`dialog ${name} ${box.scrollWidth} > ${box.clientWidth}`);
       }
@@ -35,7 +38,10 @@ export async function resize(page: Page, width: number, height: number): Promise
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const moving = () =>
+      document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
     for (let waited = 0; moving() && waited < 3000; waited += 50) await new Promise((done) => setTimeout(done, 50));
   });
 }
@@ -71,7 +77,9 @@ export async function walkStates(page: Page, targets: readonly OverflowPage[], o
           await step.act(page, say);
           await page.getByRole('dialog').first().waitFor();
           await settle(page);
-          await options.onState(dialog.steps.length > 1 ? `${target.name} ${dialog.name} ${step.name}` : `${target.name} ${dialog.name}`);
+          await options.onState(
+            dialog.steps.length > 1 ? `${target.name} ${dialog.name} ${step.name}` : `${target.name} ${dialog.name}`,
+          );
         }
         await (dialog.close ?? ((p: Page) => p.keyboard.press('Escape')))(page, say);
         await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
@@ -95,7 +103,11 @@ interface Placement {
 function placement(action: Locator): Promise<Placement> {
   return action.evaluate((button) => {
     let box = button.parentElement;
-    while (box && box !== document.body && !(box.scrollWidth > box.clientWidth && /auto|scroll/.test(getComputedStyle(box).overflowX))) {
+    while (
+      box &&
+      box !== document.body &&
+      !(box.scrollWidth > box.clientWidth && /auto|scroll/.test(getComputedStyle(box).overflowX))
+    ) {
       box = box.parentElement;
     }
     const b = button.getBoundingClientRect();
@@ -124,8 +136,10 @@ export async function clickAfterScrollingTable(page: Page, action: Locator): Pro
     window.scrollBy(0, b.top + b.height / 2 - window.innerHeight / 2);
   });
   const before = await placement(action);
-  if (!before.scroller) throw new Error('nothing around the action scrolls sideways: the table fits, or it widens the page instead');
-  if (before.button.right <= before.scroller.right) throw new Error('the action column shows without scrolling: the table fits');
+  if (!before.scroller)
+    throw new Error('nothing around the action scrolls sideways: the table fits, or it widens the page instead');
+  if (before.button.right <= before.scroller.right)
+    throw new Error('the action column shows without scrolling: the table fits');
   await page.mouse.move((before.scroller.left + before.scroller.right) / 2, before.button.y);
   let now = before;
   for (let tries = 0; now.scroller && now.button.right > now.scroller.right && tries < 40; tries++) {
@@ -134,9 +148,12 @@ export async function clickAfterScrollingTable(page: Page, action: Locator): Pro
     now = await placement(action);
   }
   if (!now.scroller || now.button.right > now.scroller.right || now.button.left < now.scroller.left) {
-    throw new Error(`scrolling the table sideways did not bring its action into view (scrollLeft ${now.scroller?.scrollLeft})`);
+    throw new Error(
+      `scrolling the table sideways did not bring its action into view (scrollLeft ${now.scroller?.scrollLeft})`,
+    );
   }
-  if (now.pageScrollX !== 0) throw new Error(`the page scrolled sideways by ${now.pageScrollX} px instead of the table`);
+  if (now.pageScrollX !== 0)
+    throw new Error(`the page scrolled sideways by ${now.pageScrollX} px instead of the table`);
   if (!now.onTop) throw new Error('something covers the action where it shows');
   await page.mouse.click(now.button.x, now.button.y);
 }

@@ -40,7 +40,8 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const shown = (page: Page, testId: string) => page.getByTestId(testId).waitFor();
 /** The first row's button in a table's last column (Delete, Revoke, Remove), reached the way a phone user does. */
-const lastColumnAction = (page: Page) => clickAfterScrollingTable(page, page.locator('tbody tr > td:last-child').getByRole('button').first());
+const lastColumnAction = (page: Page) =>
+  clickAfterScrollingTable(page, page.locator('tbody tr > td:last-child').getByRole('button').first());
 const simple = (name: string, open: OverflowStep['act']): OverflowDialog => ({ name, steps: [{ name, act: open }] });
 let grantsCreated = 0;
 /** A dialog that shows a secret once: Close asks first, Close anyway closes. */
@@ -57,10 +58,19 @@ export function overflowPages(seeded: SeededData): OverflowPage[] {
     { name: 'signup', path: `/pages/signup`, group: 'public' },
     { name: 'signup-verify', path: `/pages/signup/verify?email=${encodeURIComponent(LONG_EMAIL)}`, group: 'public' },
     // The form with the invited address, fixed by the server, in its read-only field.
-    { name: 'signup-invited', path: seeded.invitationPath, group: 'public', ready: (page, say) => page.getByLabel(say('Email'), { exact: true }).waitFor() },
+    {
+      name: 'signup-invited',
+      path: seeded.invitationPath,
+      group: 'public',
+      ready: (page, say) => page.getByLabel(say('Email'), { exact: true }).waitFor(),
+    },
     { name: 'signup-resend', path: `/pages/signup/resend`, group: 'public' },
     { name: 'password-reset', path: `/pages/password/reset?token=nonsense`, group: 'public' },
-    { name: 'error', path: `/pages/error?error_description=${encodeURIComponent(LONG_ERROR_DESCRIPTION)}`, group: 'public' },
+    {
+      name: 'error',
+      path: `/pages/error?error_description=${encodeURIComponent(LONG_ERROR_DESCRIPTION)}`,
+      group: 'public',
+    },
     { name: 'access-denied', path: `/pages/access-denied`, group: 'public' },
     { name: 'not-found', path: `/pages/${'nowhere'.repeat(20)}`, group: 'public' },
     {
@@ -80,7 +90,10 @@ export function overflowPages(seeded: SeededData): OverflowPage[] {
       name: 'device-sessions',
       path: `/pages/device-sessions`,
       group: 'account',
-      dialogs: [simple('revoke', lastColumnAction), simple('revoke all', (page, say) => button(page, say('Revoke All')).click())],
+      dialogs: [
+        simple('revoke', lastColumnAction),
+        simple('revoke all', (page, say) => button(page, say('Revoke All')).click()),
+      ],
     },
     {
       name: 'credentials',
@@ -101,7 +114,9 @@ export function overflowPages(seeded: SeededData): OverflowPage[] {
               act: async (page, say) => {
                 await button(dialog(page), say('Authorization code')).click();
                 // Application names are unique: each language's pass creates its own.
-                await dialog(page).getByLabel(say('Application name')).fill(longAppName(`D${++grantsCreated}`));
+                await dialog(page)
+                  .getByLabel(say('Application name'))
+                  .fill(longAppName(`D${++grantsCreated}`));
                 await dialog(page).getByLabel(say('Redirect URIs')).fill(LONG_URI);
                 await shown(page, 'uri-warning');
               },

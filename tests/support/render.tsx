@@ -1,12 +1,12 @@
-import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { I18nProvider } from '@lingui/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { i18n } from '@lingui/core';
-import { messages as enMessages } from '../../locales/en-us/messages.po';
-import { theme } from '../../src/app/theme.ts';
-import { PAGE_DATA_ELEMENT_ID } from '../../src/lib/page-data.ts';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { messages as enMessages } from '#locales/en-us/messages.po';
+import { theme } from '#src/app/theme.ts';
+import { PAGE_DATA_ELEMENT_ID } from '#src/lib/page-data.ts';
 
 i18n.load('en-us', enMessages as never);
 i18n.activate('en-us');
@@ -29,7 +29,7 @@ export function renderRoutes(routes: RouteObject[], url: string) {
 
 /** A stand-in page that only names where the flow navigated to. */
 export function landing(path: string): RouteObject {
-  return { path, element: <p data-testid="landed">{path}</p> as ReactElement };
+  return { path, element: (<p data-testid="landed">{path}</p>) as ReactElement };
 }
 
 /** Sets the public-claims cookie the server sets beside the HttpOnly session cookie. */

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
-import type { Db } from '../../server/db/database.ts';
-import { createUser as createUserWithService } from '../../server/modules/users/users.service.ts';
-import type { UserRecord } from '../../server/modules/users/users.repository.ts';
-import { CLAIMS_COOKIE, SESSION_COOKIE } from '../../shared-domain/login.ts';
+import { buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { UserRecord } from '#server/modules/users/users.repository.ts';
+import { createUser as createUserWithService } from '#server/modules/users/users.service.ts';
+import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
 
 /**
  * A real portal server for tests of any kind (architecture.md §6): HTTP on 127.0.0.1 with an ephemeral port, a fresh
@@ -151,7 +151,10 @@ export function cookieHeader(response: Response): string {
 }
 
 /** Headers a same-origin browser request to this server would carry. */
-export function sameOrigin(server: Pick<TestServer, 'url'>, headers: Record<string, string> = {}): Record<string, string> {
+export function sameOrigin(
+  server: Pick<TestServer, 'url'>,
+  headers: Record<string, string> = {},
+): Record<string, string> {
   return { origin: server.url, 'content-type': 'application/json', ...headers };
 }
 

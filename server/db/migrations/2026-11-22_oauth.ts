@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', 'bigint')
     .addColumn('secret_rotated_at', 'bigint')
     .execute();
-  await db.schema.createIndex('oauth_clients_group_idx').on('oauth_clients').columns(['group_id', 'grant_type']).execute();
+  await db.schema
+    .createIndex('oauth_clients_group_idx')
+    .on('oauth_clients')
+    .columns(['group_id', 'grant_type'])
+    .execute();
 
   await db.schema
     .createTable('oauth_authorization_codes')
@@ -59,7 +63,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'bigint')
     .execute();
   await db.schema.createIndex('oauth_tokens_family_idx').on('oauth_tokens').column('family_id').execute();
-  await db.schema.createIndex('oauth_tokens_client_group_idx').on('oauth_tokens').columns(['client_id', 'group_id']).execute();
+  await db.schema
+    .createIndex('oauth_tokens_client_group_idx')
+    .on('oauth_tokens')
+    .columns(['client_id', 'group_id'])
+    .execute();
 
   await db.schema
     .createTable('oauth_consents')

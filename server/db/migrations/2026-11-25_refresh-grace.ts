@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sealed', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('oauth_refresh_grace_expires_idx').on('oauth_refresh_grace').column('expires_at').execute();
+  await db.schema
+    .createIndex('oauth_refresh_grace_expires_idx')
+    .on('oauth_refresh_grace')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,13 +1,5 @@
-import {
-  constants,
-  createCipheriv,
-  hkdfSync,
-  publicEncrypt,
-  randomBytes,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
-import type { AlertEnvelope } from '../../../shared-domain/alert-forwarding.ts';
+import { constants, createCipheriv, hkdfSync, type KeyObject, publicEncrypt, randomBytes, sign } from 'node:crypto';
+import type { AlertEnvelope } from '#shared-domain/alert-forwarding.ts';
 
 /**
  * How every forwarded alert is sealed (docs/api/alert-forwarding.md, "Reading an alert"):

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /** The credential an alert_forwarding_config URL names by its public client_uid. */
 export interface ForwardingClient {
@@ -37,7 +37,11 @@ export async function findCompanyId(db: Db, groupId: string): Promise<string | n
 }
 
 export async function findConfig(db: Db, clientId: string): Promise<StoredConfig | null> {
-  const row = await db.selectFrom('alert_forwarding_configs').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  const row = await db
+    .selectFrom('alert_forwarding_configs')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     clientId: row.client_id,

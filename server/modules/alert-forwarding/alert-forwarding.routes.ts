@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/alert-forwarding.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { limitBy } from '../../plugins/rate-limit.plugin.ts';
-import { sessionOf } from '../../plugins/session.plugin.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { limitBy } from '#server/plugins/rate-limit.plugin.ts';
+import { sessionOf } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/alert-forwarding.contract.ts';
 import { requireDeveloper } from '../clients/developer.guard.ts';
 import { clearConfig, editField, getConfig, overwriteKeys, setUp, stopV3Alerts } from './alert-forwarding.service.ts';
 import { createSealer } from './key-sealing.ts';
@@ -70,8 +70,12 @@ export default async function alertForwardingRoutes(fastify: FastifyInstance): P
       const { body } = request;
       const ref = { groupId: sessionOf(request).groupId, clientUid: request.params.client_uid };
       noStore(reply);
-      if ('overwrite_portal_keys' in body) return { success: true as const, data: await overwriteKeys(db, sealer, ref) };
-      const edit = 'url' in body ? ({ field: 'url', value: body.url } as const) : ({ field: 'publicRsaKey', value: body.public_rsa_key } as const);
+      if ('overwrite_portal_keys' in body)
+        return { success: true as const, data: await overwriteKeys(db, sealer, ref) };
+      const edit =
+        'url' in body
+          ? ({ field: 'url', value: body.url } as const)
+          : ({ field: 'publicRsaKey', value: body.public_rsa_key } as const);
       return { success: true as const, data: await editField(db, { ...ref, ...edit }) };
     },
   });

@@ -1,27 +1,27 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { Db } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { type AppError, appError } from '#server/errors.ts';
 import {
-  isValidWebhookUrl,
   type AlertForwardingConfig,
   type AlertForwardingEditResult,
   type AlertForwardingKeys,
-} from '../../../shared-domain/alert-forwarding.ts';
-import type { Db } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { appError, type AppError } from '../../errors.ts';
+  isValidWebhookUrl,
+} from '#shared-domain/alert-forwarding.ts';
 import { exampleAlert, sealAlert } from './alert-envelope.ts';
 import {
   clearCompanyId,
   deleteConfig,
+  type ForwardingClient,
   findClientByUid,
   findCompanyId,
   findConfig,
+  type IssuedKeys,
   insertConfig,
   replaceKeys,
-  updateField,
-  type ForwardingClient,
-  type IssuedKeys,
   type StoredConfig,
+  updateField,
 } from './alert-forwarding.repository.ts';
 import { normalizeCustomerPublicKey } from './customer-public-key.ts';
 import type { Sealer } from './key-sealing.ts';
@@ -71,7 +71,9 @@ export async function editField(
 ): Promise<AlertForwardingEditResult> {
   const client = await clientOf(db, input);
   const [column, value] =
-    input.field === 'url' ? (['url', checkedUrl(input.value)] as const) : (['group_public_key', checkedKey(input.value)] as const);
+    input.field === 'url'
+      ? (['url', checkedUrl(input.value)] as const)
+      : (['group_public_key', checkedKey(input.value)] as const);
   if (!(await findConfig(db, client.id))) throw notConfigured();
   const changed = await updateField(db, client.id, column, value, Date.now());
   const stored = await findConfig(db, client.id);
@@ -86,7 +88,11 @@ export async function overwriteKeys(db: Db, sealer: Sealer, ref: ClientRef): Pro
   if (!stored) throw notConfigured();
   const issued = await issueKeys(sealer, client.id);
   if (!(await replaceKeys(db, client.id, issued.stored, Date.now()))) throw notConfigured();
-  const config = toWire(client, { ...stored, portalPublicKey: issued.stored.portalPublicKey }, await findCompanyId(db, client.groupId));
+  const config = toWire(
+    client,
+    { ...stored, portalPublicKey: issued.stored.portalPublicKey },
+    await findCompanyId(db, client.groupId),
+  );
   return answerKeys(issued, stored.groupPublicKey, ref.clientUid, config);
 }
 
@@ -127,13 +133,21 @@ async function issueKeys(sealer: Sealer, clientId: string): Promise<Issued> {
     portalPrivateKey: privateKey,
     stored: {
       portalPublicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      portalPrivateKeySealed: sealer.seal(privateKey.export({ type: 'pkcs8', format: 'der' }), sealContext(clientId, 'portal_private_key')),
+      portalPrivateKeySealed: sealer.seal(
+        privateKey.export({ type: 'pkcs8', format: 'der' }),
+        sealContext(clientId, 'portal_private_key'),
+      ),
       aesKeySealed: sealer.seal(aesKey, sealContext(clientId, 'aes_key')),
     },
   };
 }
 
-function answerKeys(issued: Issued, groupPublicKey: string, clientUid: string, config: AlertForwardingConfig): AlertForwardingKeys {
+function answerKeys(
+  issued: Issued,
+  groupPublicKey: string,
+  clientUid: string,
+  config: AlertForwardingConfig,
+): AlertForwardingKeys {
   const example = sealAlert(exampleAlert(clientUid, Date.now()), {
     aesKey: issued.aesKey,
     recipientPublicKey: createPublicKey(groupPublicKey),

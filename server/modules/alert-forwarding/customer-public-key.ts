@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { isPlausibleRsaPublicKey } from '../../../shared-domain/alert-forwarding.ts';
+import { isPlausibleRsaPublicKey } from '#shared-domain/alert-forwarding.ts';
 
 const MODULUS_BITS = 2048;
 

@@ -21,7 +21,9 @@ export function createSealer(secret: string): Sealer {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-      return [VERSION, iv, ciphertext, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(sealed, context) {
       const [version, iv, ciphertext, tag] = sealed.split('.');

@@ -1,5 +1,5 @@
-import type { AmazonConfig } from '../../oauth-config.ts';
-import { appError, type AppError } from '../../errors.ts';
+import { type AppError, appError } from '#server/errors.ts';
+import type { AmazonConfig } from '#server/oauth-config.ts';
 
 export interface AmazonProfile {
   userId: string;
@@ -25,13 +25,16 @@ export async function exchangeAmazonCode(config: AmazonConfig, code: string, cod
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body,
   });
-  if (typeof json.access_token !== 'string' || json.access_token === '') throw amazonError('no access token from Amazon');
+  if (typeof json.access_token !== 'string' || json.access_token === '')
+    throw amazonError('no access token from Amazon');
   return json.access_token;
 }
 
 /** Reads the Login with Amazon profile (scope `profile`): user_id, email and name. */
 export async function fetchAmazonProfile(config: AmazonConfig, accessToken: string): Promise<AmazonProfile> {
-  const json = await call(config.profileUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+  const json = await call(config.profileUrl, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+  });
   const { user_id: userId, email, name } = json;
   if (typeof userId !== 'string' || userId === '' || typeof email !== 'string' || !email.includes('@')) {
     throw amazonError('incomplete Amazon profile');

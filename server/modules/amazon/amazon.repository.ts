@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export async function findUserIdByAmazonId(db: Db, amazonUserId: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('id').where('amazon_user_id', '=', amazonUserId).executeTakeFirst();
@@ -6,5 +6,9 @@ export async function findUserIdByAmazonId(db: Db, amazonUserId: string): Promis
 }
 
 export async function linkAmazonUser(db: Db, userId: string, amazonUserId: string, now: number): Promise<void> {
-  await db.updateTable('users').set({ amazon_user_id: amazonUserId, updated_at: now }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ amazon_user_id: amazonUserId, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/consent.contract.ts';
-import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { clientInfo, setSessionCookies } from '../../plugins/session.plugin.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { clientInfo, setSessionCookies } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/consent.contract.ts';
+import { SESSION_COOKIE } from '#shared-domain/login.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { loginWithAmazon } from './amazon.service.ts';
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '../../../shared-domain/redirect.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { appError, type AppError } from '../../errors.ts';
-import { openSession, type ClientInfo, type OpenedSession, type SessionConfig } from '../sessions/sessions.service.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { type AppError, appError } from '#server/errors.ts';
+import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '#shared-domain/redirect.ts';
+import { type ClientInfo, type OpenedSession, openSession, type SessionConfig } from '../sessions/sessions.service.ts';
 import { insertGroup, setGroupOwner } from '../users/groups.repository.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../users/users.repository.ts';
-import { exchangeAmazonCode, fetchAmazonProfile, type AmazonProfile } from './amazon.client.ts';
+import { type AmazonProfile, exchangeAmazonCode, fetchAmazonProfile } from './amazon.client.ts';
 import { findUserIdByAmazonId, linkAmazonUser } from './amazon.repository.ts';
 
 export type AmazonLoginConfig = SessionConfig & Pick<Config, 'amazon'>;
@@ -30,7 +30,11 @@ export interface AmazonLoginResult {
  * an existing portal account with the same email is not taken over silently (409: the SPA says the email already
  * has an account, whose owner logs in with the password instead).
  */
-export async function loginWithAmazon(db: Db, config: AmazonLoginConfig, input: AmazonLoginInput): Promise<AmazonLoginResult> {
+export async function loginWithAmazon(
+  db: Db,
+  config: AmazonLoginConfig,
+  input: AmazonLoginInput,
+): Promise<AmazonLoginResult> {
   if (!config.amazon.clientId) {
     throw appError('AmazonLoginUnavailable');
   }

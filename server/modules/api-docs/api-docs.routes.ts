@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import * as contract from '../../../shared-domain/contracts/api-docs.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
+import type { FastifyInstance } from 'fastify';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import * as contract from '#shared-domain/contracts/api-docs.contract.ts';
 import { openApiDocument } from './openapi.ts';
-import { docsAssets, DOCS_PAGE } from './swagger-ui.ts';
+import { DOCS_PAGE, docsAssets } from './swagger-ui.ts';
 
-const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * The API reference (architecture.md §3): the OpenAPI document and Swagger UI, both from this server, so it works
@@ -29,7 +30,8 @@ export default async function apiDocsRoutes(fastify: FastifyInstance): Promise<v
 
   app.route({
     ...routeOf(contract.docsPage),
-    handler: async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(DOCS_PAGE),
+    handler: async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(DOCS_PAGE),
   });
 
   app.route({

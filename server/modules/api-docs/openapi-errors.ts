@@ -1,5 +1,5 @@
-import type { OAuthErrorCode, RouteContract } from '../../../shared-domain/contracts/contract.ts';
-import { ERROR_CATALOGUE, type ErrorName } from '../../../shared-domain/error-catalogue.ts';
+import type { OAuthErrorCode, RouteContract } from '#shared-domain/contracts/contract.ts';
+import { ERROR_CATALOGUE, type ErrorName } from '#shared-domain/error-catalogue.ts';
 
 type Answer = Record<string, unknown>;
 
@@ -28,7 +28,9 @@ export function catalogueAnswers(names: readonly ErrorName[], notes: Notes = {})
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
     const codes = [...new Set(group.map((name) => ERROR_CATALOGUE[name].code))];
     answers[String(status)] = {
-      description: describe(group.map((name) => ({ label: `${name} (${ERROR_CATALOGUE[name].code})`, note: notes[name] }))),
+      description: describe(
+        group.map((name) => ({ label: `${name} (${ERROR_CATALOGUE[name].code})`, note: notes[name] })),
+      ),
       content: { 'application/json': { schema: errorBodySchema(group, codes), example: exampleOf(group[0]) } },
     };
   }
@@ -109,7 +111,11 @@ export function oauthErrorAnswers(codes: readonly OAuthErrorCode[], notes: Notes
             required: ['error', 'error_description'],
             properties: { error: { enum: group }, error_description: { type: 'string' } },
           },
-          example: { error: group[0], error_description: OAUTH_EXAMPLE_DESCRIPTION[group[0]] ?? 'Invalid request: missing parameter: `grant_type`' },
+          example: {
+            error: group[0],
+            error_description:
+              OAUTH_EXAMPLE_DESCRIPTION[group[0]] ?? 'Invalid request: missing parameter: `grant_type`',
+          },
         },
       },
     };

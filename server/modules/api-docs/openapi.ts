@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RouteContract } from '../../../shared-domain/contracts/contract.ts';
-import type { RecordedRoute } from '../../plugins/route-contracts.plugin.ts';
+import type { RecordedRoute } from '#server/plugins/route-contracts.plugin.ts';
+import type { RouteContract } from '#shared-domain/contracts/contract.ts';
 import { catalogueAnswers, oauthErrorAnswers } from './openapi-errors.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -34,7 +34,12 @@ export function openApiDocument(routes: readonly RecordedRoute[], info: { versio
     paths,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie set by POST /api/login' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sid',
+          description: 'The session cookie set by POST /api/login',
+        },
         clientBasic: {
           type: 'http',
           scheme: 'basic',
@@ -53,7 +58,9 @@ function operationOf(contract: RouteContract): Operation {
     ...(contract.description ? { description: contract.description } : {}),
     tags: contract.tags,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(contract.body ? { requestBody: requestBodyOf(contract.body, contract.bodyType === 'form' ? FORM : 'application/json') } : {}),
+    ...(contract.body
+      ? { requestBody: requestBodyOf(contract.body, contract.bodyType === 'form' ? FORM : 'application/json') }
+      : {}),
     responses: responsesOf(contract),
   };
   if (contract.security) operation.security = contract.security.map((scheme) => ({ [scheme]: [] }));
@@ -61,7 +68,10 @@ function operationOf(contract: RouteContract): Operation {
 }
 
 function operationId({ method, url }: RouteContract): string {
-  const words = url.replace(/^\/(api\/)?/, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = url
+    .replace(/^\/(api\/)?/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join('');
 }
 
@@ -115,7 +125,10 @@ function responsesOf(contract: RouteContract): Record<string, Operation> {
       ...(answer.headers
         ? {
             headers: Object.fromEntries(
-              Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+              Object.entries(answer.headers).map(([name, description]) => [
+                name,
+                { description, schema: { type: 'string' } },
+              ]),
             ),
           }
         : {}),

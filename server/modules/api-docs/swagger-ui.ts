@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { DOCS_ASSETS } from '../../../shared-domain/contracts/api-docs.contract.ts';
+import type { DOCS_ASSETS } from '#shared-domain/contracts/api-docs.contract.ts';
 
 type Asset = { type: string; body: string };
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/auth.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
 import {
   clearSessionCookies,
   clientInfo,
@@ -9,9 +8,10 @@ import {
   requireSession,
   sessionOf,
   setSessionCookies,
-} from '../../plugins/session.plugin.ts';
-import { SESSION_COOKIE } from '../../../shared-domain/login.ts';
-import { pagePaths } from '../../../shared-domain/page-paths.ts';
+} from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/auth.contract.ts';
+import { SESSION_COOKIE } from '#shared-domain/login.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 import { denialRedirect } from '../consent/consent-request.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
 import { login, redirectAfterLogin } from './auth.service.ts';
@@ -48,23 +48,23 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.route({
     ...routeOf(contract.logout),
     handler: async (request, reply) => {
-    const { query } = request;
-    // Consent Cancel answers the user's own authorization request: who that is must be read before the session ends.
-    const user = query.error === 'access_denied' ? await loadSession(request) : null;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await closeSession(db, config, token, Date.now());
-    clearSessionCookies(reply, config);
-    // Consent Cancel: the client of the request (or a registered client and one of its exact redirect URIs) hears of
-    // the denial itself.
-    const denial = await denialRedirect(db, query, user?.userId ?? null);
-    if (denial) return reply.redirect(denial, 302);
-    // The SPA fetches this; a plain link or form navigation (product.md §2: consent Cancel) lands on the logout page
-    // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.
-    if (request.headers['sec-fetch-mode'] === 'navigate') {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`${pagePaths.logout}${query}`, 303);
-    }
-    return { success: true, message: 'Logged out' };
+      const { query } = request;
+      // Consent Cancel answers the user's own authorization request: who that is must be read before the session ends.
+      const user = query.error === 'access_denied' ? await loadSession(request) : null;
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await closeSession(db, config, token, Date.now());
+      clearSessionCookies(reply, config);
+      // Consent Cancel: the client of the request (or a registered client and one of its exact redirect URIs) hears of
+      // the denial itself.
+      const denial = await denialRedirect(db, query, user?.userId ?? null);
+      if (denial) return reply.redirect(denial, 302);
+      // The SPA fetches this; a plain link or form navigation (product.md §2: consent Cancel) lands on the logout page
+      // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.
+      if (request.headers['sec-fetch-mode'] === 'navigate') {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(`${pagePaths.logout}${query}`, 303);
+      }
+      return { success: true, message: 'Logged out' };
     },
   });
 
@@ -72,18 +72,18 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     ...routeOf(contract.session),
     preValidation: requireSession,
     handler: async (request) => {
-    const session = sessionOf(request);
-    return {
-      success: true as const,
-      data: {
-        user: {
-          email: session.email,
-          name: session.name,
-          apiAccess: session.apiAccess,
-          isGroupOwner: session.isOwner,
+      const session = sessionOf(request);
+      return {
+        success: true as const,
+        data: {
+          user: {
+            email: session.email,
+            name: session.name,
+            apiAccess: session.apiAccess,
+            isGroupOwner: session.isOwner,
+          },
         },
-      },
-    };
+      };
     },
   });
 }

@@ -1,10 +1,10 @@
-import { validateLogin } from '../../../shared-domain/login.ts';
-import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '../../../shared-domain/redirect.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { appError, type AppError } from '../../errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
-import { openSession, type ClientInfo, type OpenedSession } from '../sessions/sessions.service.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { type AppError, appError } from '#server/errors.ts';
+import { verifyPassword } from '#server/lib/password.ts';
+import { validateLogin } from '#shared-domain/login.ts';
+import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '#shared-domain/redirect.ts';
+import { type ClientInfo, type OpenedSession, openSession } from '../sessions/sessions.service.ts';
 import { findUserByEmail, recordFailedLogin, resetFailedLogins } from '../users/users.repository.ts';
 
 export type AuthConfig = Pick<

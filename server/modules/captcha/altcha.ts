@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
+import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import type { CaptchaConfig } from '../../lifecycle-config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { CaptchaConfig } from '#server/lifecycle-config.ts';
 import { purgeExpiredChallenges, rememberUsedChallenge } from './captcha.repository.ts';
 
 // Plain SHA-256, one round per counter value: the widget solves it with WebCrypto in workers, and the work is set by

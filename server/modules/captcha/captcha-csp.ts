@@ -1,4 +1,4 @@
-import type { CaptchaProvider } from '../../lifecycle-config.ts';
+import type { CaptchaProvider } from '#server/lifecycle-config.ts';
 
 /**
  * What the signup page must be allowed to load for the configured captcha. ALTCHA is served from our own bundle and

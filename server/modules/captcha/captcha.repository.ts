@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /**
  * Records a redeemed challenge. Returns false when it was already there: the primary key, not a prior read, decides,

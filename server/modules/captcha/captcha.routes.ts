@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/site.contract.ts';
-import { appError } from '../../errors.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
+import { appError } from '#server/errors.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import * as contract from '#shared-domain/contracts/site.contract.ts';
 import { captchaChallenge } from './captcha.service.ts';
 
 export default async function captchaRoutes(fastify: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { CaptchaConfig, CaptchaProvider } from '../../lifecycle-config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { CaptchaConfig, CaptchaProvider } from '#server/lifecycle-config.ts';
 import { createAltchaChallenge, verifyAltcha } from './altcha.ts';
 import { verifySiteverify } from './siteverify.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CaptchaConfig } from '../../lifecycle-config.ts';
+import type { CaptchaConfig } from '#server/lifecycle-config.ts';
 import { CAPTCHA_ACTION } from './altcha.ts';
 
 const VERIFY_TIMEOUT_MS = 10_000;

@@ -1,4 +1,4 @@
-import { RESOURCES, formatScopes, isScopeAllowed, type Scope } from '../../../shared-domain/scopes.ts';
+import { formatScopes, isScopeAllowed, RESOURCES, type Scope } from '#shared-domain/scopes.ts';
 
 export const GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import type { GrantType } from './client-scopes.ts';
 
 /** A client as every caller may see it: never the secret hash. */
@@ -91,7 +91,11 @@ export async function insertClient(db: Db, c: NewClient): Promise<void> {
  * commit (SQLite serialises every write transaction anyway), so two requests cannot both pass the cap check.
  */
 export async function lockGroupForClients(db: Db, groupId: string): Promise<void> {
-  await db.updateTable('groups').set((eb) => ({ id: eb.ref('id') })).where('id', '=', groupId).execute();
+  await db
+    .updateTable('groups')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', groupId)
+    .execute();
 }
 
 export async function countClients(db: Db, groupId: string, grantType: GrantType): Promise<number> {
@@ -105,7 +109,11 @@ export async function countClients(db: Db, groupId: string, grantType: GrantType
 }
 
 export async function applicationNameKeyExists(db: Db, key: string): Promise<boolean> {
-  const row = await db.selectFrom('oauth_clients').select('id').where('application_name_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_clients')
+    .select('id')
+    .where('application_name_key', '=', key)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -125,12 +133,20 @@ export async function listClientsOfGroup(db: Db, groupId: string): Promise<Clien
 }
 
 export async function replaceSecretHash(db: Db, id: string, secretHash: string, now: number): Promise<void> {
-  await db.updateTable('oauth_clients').set({ secret_hash: secretHash, secret_rotated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('oauth_clients')
+    .set({ secret_hash: secretHash, secret_rotated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Codes, tokens and consents of the client go with it (ON DELETE CASCADE), so nothing it holds still works. */
 export async function deleteClientRow(db: Db, groupId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('oauth_clients').where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('oauth_clients')
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/clients.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { sessionOf } from '../../plugins/session.plugin.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { sessionOf } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/clients.contract.ts';
 import { clientEndpoints } from '../oauth/metadata.ts';
-import { createClient, deleteClient, listClients, rotateSecret, type ClientRecord } from './clients.service.ts';
+import { type ClientRecord, createClient, deleteClient, listClients, rotateSecret } from './clients.service.ts';
 import { requireDeveloper } from './developer.guard.ts';
 import { REDIRECT_URI_LIMITS } from './redirect-uris.ts';
 
@@ -25,7 +25,10 @@ function toWire(client: ClientRecord) {
 /** POST and PUT client_grant answer alike: the credential plus the secret, which exists only in this response. */
 function withSecret({ client, secret }: { client: ClientRecord; secret: string }) {
   const { id, client_uid, client_id, grant_type, application_name, redirect_uris, scope } = toWire(client);
-  return { success: true as const, data: { id, client_uid, client_id, secret, scope, application_name, grant_type, redirect_uris } };
+  return {
+    success: true as const,
+    data: { id, client_uid, client_id, secret, scope, application_name, grant_type, redirect_uris },
+  };
 }
 
 export default async function clientsRoutes(fastify: FastifyInstance): Promise<void> {

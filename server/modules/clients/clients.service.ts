@@ -1,13 +1,14 @@
-import { APPLICATION_NAME_MAX_LENGTH } from '../../../shared-domain/credentials.ts';
-import type { ValidationErrorData } from '../../../shared-domain/validation-error.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { appError, type AppError } from '../../errors.ts';
-import { matchesHash, newOpaqueSecret, randomId, sha256Hex } from '../../lib/opaque-secret.ts';
-import { GRANT_TYPES, defaultScopeOf, type GrantType } from './client-scopes.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { type AppError, appError } from '#server/errors.ts';
+import { matchesHash, newOpaqueSecret, randomId, sha256Hex } from '#server/lib/opaque-secret.ts';
+import { APPLICATION_NAME_MAX_LENGTH } from '#shared-domain/credentials.ts';
+import type { ValidationErrorData } from '#shared-domain/validation-error.ts';
+import { defaultScopeOf, GRANT_TYPES, type GrantType } from './client-scopes.ts';
 import {
   applicationNameKeyExists,
+  type ClientRecord,
   countClients,
   deleteClientRow,
   findClientByClientId,
@@ -17,7 +18,6 @@ import {
   lockGroupForClients,
   replaceSecretHash,
   withoutSecretHash,
-  type ClientRecord,
 } from './clients.repository.ts';
 import { normalizeRedirectUris } from './redirect-uris.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appError } from '../../errors.ts';
-import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { appError } from '#server/errors.ts';
+import { requireSession, sessionOf } from '#server/plugins/session.plugin.ts';
 
 // A file of its own, not clients.routes.ts: alert-forwarding guards its routes with it too, and a module's routes
 // import no other module's routes (architecture.md §4 rule 6).

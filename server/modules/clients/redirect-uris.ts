@@ -1,5 +1,5 @@
-import { appError, type AppError } from '../../errors.ts';
-import { isPrivateUseSchemeUri } from '../../../shared-domain/native-redirect.ts';
+import { type AppError, appError } from '#server/errors.ts';
+import { isPrivateUseSchemeUri } from '#shared-domain/native-redirect.ts';
 import type { GrantType } from './client-scopes.ts';
 
 /**
@@ -37,7 +37,9 @@ export function normalizeRedirectUris(grantType: GrantType, uris: readonly strin
       });
     }
     if (!isAbsoluteHttpUrl(uri) && !isPrivateUseSchemeUri(uri)) {
-      throw invalid(`Not an absolute http(s) URL or an app's reverse-domain scheme, without a fragment: ${uri.slice(0, 200)}`);
+      throw invalid(
+        `Not an absolute http(s) URL or an app's reverse-domain scheme, without a fragment: ${uri.slice(0, 200)}`,
+      );
     }
   }
   return [...new Set(trimmed)];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadSession } from '../../plugins/session.plugin.ts';
-import { consentRequestQuery } from '../../../shared-domain/contracts/consent.contract.ts';
+import { loadSession } from '#server/plugins/session.plugin.ts';
+import { consentRequestQuery } from '#shared-domain/contracts/consent.contract.ts';
 import { describeConsentRequest } from './consent-request.service.ts';
 
 /**

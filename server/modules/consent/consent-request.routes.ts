@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/consent.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { requireSession, sessionOf } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/consent.contract.ts';
 import { authorizingUser, sendOutcome } from '../oauth/authorize.http.ts';
 import { acceptConsentRequest, describeConsentRequest } from './consent-request.service.ts';
 
@@ -28,9 +28,14 @@ export default async function consentRequestRoutes(fastify: FastifyInstance): Pr
       // A GET that grants access must come from our own pages: a link or redirect from another site would otherwise
       // consent on the user's behalf. Browsers send Sec-Fetch-Site on navigations; clients without it are not browsers.
       const site = request.headers['sec-fetch-site'];
-      const query = site === undefined || site === 'same-origin' ? contract.consentRequestQuery.safeParse(request.query) : null;
+      const query =
+        site === undefined || site === 'same-origin' ? contract.consentRequestQuery.safeParse(request.query) : null;
       if (!query?.success) return sendOutcome(request, reply, { kind: 'errorPage', description: 'invalid_request' });
-      return sendOutcome(request, reply, await acceptConsentRequest(db, config, query.data, await authorizingUser(request)));
+      return sendOutcome(
+        request,
+        reply,
+        await acceptConsentRequest(db, config, query.data, await authorizingUser(request)),
+      );
     },
   });
 }

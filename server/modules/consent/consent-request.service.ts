@@ -1,7 +1,8 @@
-import { nativeRedirect, registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
-import type { Db } from '../../db/database.ts';
-import { appError } from '../../errors.ts';
-import { sha256Hex } from '../../lib/opaque-secret.ts';
+import type { Db } from '#server/db/database.ts';
+import { appError } from '#server/errors.ts';
+import { sha256Hex } from '#server/lib/opaque-secret.ts';
+import type { ConsentRequestQuery } from '#shared-domain/contracts/consent.contract.ts';
+import { nativeRedirect, registeredRedirectUri } from '#shared-domain/native-redirect.ts';
 import { findClient } from '../clients/clients.service.ts';
 import {
   consumeAuthorizationRequest,
@@ -9,16 +10,15 @@ import {
   type PendingAuthorizationRequest,
 } from '../oauth/authorization-requests.repository.ts';
 import {
+  type AuthorizeOutcome,
+  type AuthorizingUser,
+  type CodeGrant,
   clientRedirect,
   DENIAL_DESCRIPTION,
   issueCode,
   UNKNOWN_REQUEST,
-  type AuthorizeOutcome,
-  type AuthorizingUser,
-  type CodeGrant,
 } from '../oauth/authorize.service.ts';
-import { allowedScope, toOAuthClient, type OAuthModelConfig } from '../oauth/oauth.model.ts';
-import type { ConsentRequestQuery } from '../../../shared-domain/contracts/consent.contract.ts';
+import { allowedScope, type OAuthModelConfig, toOAuthClient } from '../oauth/oauth.model.ts';
 import { rememberConsent } from './consent.service.ts';
 
 /** GET /api/consent/request: what the consent and Alexa Together pages show, all of it from the server's records. */
@@ -68,7 +68,13 @@ async function lookUp(db: Db, query: ConsentRequestQuery, user: AuthorizingUser,
   }
   const oauthClient = toOAuthClient(client);
   const scopes = allowedScope(pending.scope.split(' ').filter(Boolean), oauthClient, user.isOwner);
-  return { ok: true, pending, grant: scopes ? { client: oauthClient, redirectUri: pending.redirectUri, scopes, resource: pending.resource } : null };
+  return {
+    ok: true,
+    pending,
+    grant: scopes
+      ? { client: oauthClient, redirectUri: pending.redirectUri, scopes, resource: pending.resource }
+      : null,
+  };
 }
 
 function sameScopes(a: string, b: string): boolean {
@@ -82,7 +88,11 @@ function sameScopes(a: string, b: string): boolean {
  * (one answer for all, so a handle reveals nothing); 400 ConsentRequestMismatch when the page's query names another
  * client, redirect URI or scope; 403 ConsentScopeNotAllowed when the scope is no longer within the user's rights.
  */
-export async function describeConsentRequest(db: Db, query: ConsentRequestQuery, user: AuthorizingUser): Promise<ConsentRequestDetails> {
+export async function describeConsentRequest(
+  db: Db,
+  query: ConsentRequestQuery,
+  user: AuthorizingUser,
+): Promise<ConsentRequestDetails> {
   const found = await lookUp(db, query, user, Date.now());
   if (!found.ok && found.reason === 'mismatch') {
     throw appError('ConsentRequestMismatch');
@@ -125,8 +135,14 @@ export async function acceptConsentRequest(
     if (!(await consumeAuthorizationRequest(trx, pending.handleHash, user.userId, now))) {
       return { kind: 'errorPage', description: UNKNOWN_REQUEST };
     }
-    if (!grant) return backToClient(pending, 'invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
-    await rememberConsent(trx, { userId: user.userId, clientId: grant.client.id, scopes: grant.scopes, trackingId: pending.trackingId });
+    if (!grant)
+      return backToClient(pending, 'invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
+    await rememberConsent(trx, {
+      userId: user.userId,
+      clientId: grant.client.id,
+      scopes: grant.scopes,
+      trackingId: pending.trackingId,
+    });
     const params = {
       client_id: pending.publicClientId,
       state: pending.state ?? undefined,
@@ -140,7 +156,11 @@ export async function acceptConsentRequest(
 function backToClient(pending: PendingAuthorizationRequest, error: string, description: string): AuthorizeOutcome {
   return {
     kind: 'redirect',
-    location: clientRedirect(pending.redirectUri, { error, error_description: description, state: pending.state ?? undefined }),
+    location: clientRedirect(pending.redirectUri, {
+      error,
+      error_description: description,
+      state: pending.state ?? undefined,
+    }),
   };
 }
 
@@ -150,7 +170,11 @@ function backToClient(pending: PendingAuthorizationRequest, error: string, descr
  * user's own. Without one, a registered client and one of its exact redirect URIs named by the query hear about the
  * denial, as before handles existed. Otherwise null: the logout page.
  */
-export async function denialRedirect(db: Db, query: Record<string, unknown>, userId: string | null): Promise<string | null> {
+export async function denialRedirect(
+  db: Db,
+  query: Record<string, unknown>,
+  userId: string | null,
+): Promise<string | null> {
   const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
   if (text('error') !== 'access_denied') return null;
   if (query.request !== undefined) {
@@ -161,12 +185,21 @@ export async function denialRedirect(db: Db, query: Record<string, unknown>, use
     if (!pending || !(await consumeAuthorizationRequest(db, pending.handleHash, userId, now))) return null;
     const client = await findClient(db, pending.publicClientId);
     if (!client || !registeredRedirectUri(client.redirectUris, pending.redirectUri)) return null;
-    return clientRedirect(pending.redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: pending.state ?? undefined });
+    return clientRedirect(pending.redirectUri, {
+      error: 'access_denied',
+      error_description: DENIAL_DESCRIPTION,
+      state: pending.state ?? undefined,
+    });
   }
   const clientId = text('client_id');
   const redirectUri = text('redirect_uri');
   if (!clientId || !redirectUri) return null;
   const client = await findClient(db, clientId);
-  if (client?.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri)) return null;
-  return clientRedirect(redirectUri, { error: 'access_denied', error_description: DENIAL_DESCRIPTION, state: text('state') });
+  if (client?.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri))
+    return null;
+  return clientRedirect(redirectUri, {
+    error: 'access_denied',
+    error_description: DENIAL_DESCRIPTION,
+    state: text('state'),
+  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/consent.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
-import { listAuthorizedApps, revokeAuthorizedApp, type AppsCaller } from './consent.service.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { requireSession, sessionOf } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/consent.contract.ts';
+import { type AppsCaller, listAuthorizedApps, revokeAuthorizedApp } from './consent.service.ts';
 
 export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
-import { RESOURCES } from '../../../shared-domain/scopes.ts';
-import type { Db } from '../../db/database.ts';
-import { appError } from '../../errors.ts';
+import type { Db } from '#server/db/database.ts';
+import { appError } from '#server/errors.ts';
+import { RESOURCES } from '#shared-domain/scopes.ts';
 import { findClient } from '../clients/clients.service.ts';
 import { deleteAuthorizationCodesOfUsers } from '../oauth/authorization-codes.repository.ts';
 import { revokeClientTokensOfGroup, revokeClientTokensOfUser } from '../oauth/tokens.repository.ts';
@@ -13,7 +13,12 @@ import {
 } from './consents.repository.ts';
 
 /** Does the user's remembered consent for this client already cover every requested scope? */
-export async function consentCovers(db: Db, userId: string, clientId: string, scopes: readonly string[]): Promise<boolean> {
+export async function consentCovers(
+  db: Db,
+  userId: string,
+  clientId: string,
+  scopes: readonly string[],
+): Promise<boolean> {
   const consent = await findConsent(db, userId, clientId);
   if (!consent) return false;
   const granted = new Set(consent.scope.split(' '));
@@ -85,7 +90,11 @@ export async function listAuthorizedApps(db: Db, caller: AppsCaller): Promise<Au
  * rows, so the next call already fails. Answers the application's row as the caller now sees it (null once no one in
  * the account has it), so the page shows what is left without guessing.
  */
-export async function revokeAuthorizedApp(db: Db, caller: AppsCaller, publicClientId: string): Promise<AuthorizedApp | null> {
+export async function revokeAuthorizedApp(
+  db: Db,
+  caller: AppsCaller,
+  publicClientId: string,
+): Promise<AuthorizedApp | null> {
   const client = await findClient(db, publicClientId);
   if (!client) throw appError('ClientNotFound', { message: 'No such application' });
   return db.transaction().execute(async (trx) => {

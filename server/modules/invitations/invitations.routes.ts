@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/invitations.contract.ts';
-import { toLocale } from '../../../shared-domain/locales.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { requireSession, sessionOf } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/invitations.contract.ts';
+import { toLocale } from '#shared-domain/locales.ts';
 import { inviteUser } from './invitations.service.ts';
 
 /** POST /api/invitations, documented in docs/api/invitations.md. */
@@ -27,7 +27,10 @@ export default async function invitationRoutes(fastify: FastifyInstance): Promis
         language: toLocale(request.body.language),
       });
       app.mailWorker.wake();
-      return { success: true as const, data: { email: invitation.email, expires_at: new Date(invitation.expiresAt).toISOString() } };
+      return {
+        success: true as const,
+        data: { email: invitation.email, expires_at: new Date(invitation.expiresAt).toISOString() },
+      };
     },
   });
 }

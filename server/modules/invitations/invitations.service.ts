@@ -1,9 +1,9 @@
-import { validateEmail } from '../../../shared-domain/email.ts';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { resolveLocale, textsFor } from '../../i18n/texts.ts';
-import { emailAlreadyRegistered, notOwner, validationError } from '../../lib/account-errors.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { resolveLocale, textsFor } from '#server/i18n/texts.ts';
+import { emailAlreadyRegistered, notOwner, validationError } from '#server/lib/account-errors.ts';
+import { validateEmail } from '#shared-domain/email.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { invitationLink } from '../mail/mail.links.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { issueToken } from '../tokens/tokens.service.ts';

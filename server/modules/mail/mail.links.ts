@@ -1,5 +1,5 @@
-import type { Locale } from '../../../shared-domain/locales.ts';
-import { pagePaths } from '../../../shared-domain/page-paths.ts';
+import type { Locale } from '#shared-domain/locales.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 
 // The SPA routes that open each kind of link (product.md §2). Every parameter is URL-encoded: emails may hold `+`
 // and `&`.

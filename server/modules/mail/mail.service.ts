@@ -1,7 +1,7 @@
-import type { Locale } from '../../../shared-domain/locales.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { insertMail } from './mail.repository.ts';
-import { renderMail, type MailInput } from './mail.templates.ts';
+import { type MailInput, renderMail } from './mail.templates.ts';
 
 export interface QueueMailInput extends MailInput {
   to: string;

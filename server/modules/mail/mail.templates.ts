@@ -1,6 +1,6 @@
-import type { Locale } from '../../../shared-domain/locales.ts';
-import { textsFor } from '../../i18n/texts.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { textsFor } from '#server/i18n/texts.ts';
+import { escapeHtml } from '#server/lib/html.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 
 export const MAIL_KINDS = ['verification', 'reset', 'invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -50,14 +50,29 @@ function subject(input: MailInput): string {
 function parts(input: MailInput, esc: (s: string) => string): Parts {
   const t = textsFor(input.locale).mail;
   const product = esc(input.productName);
-  const common = { greeting: t.greeting(input.recipientName === null ? null : esc(input.recipientName)), linkFallback: t.linkFallback };
+  const common = {
+    greeting: t.greeting(input.recipientName === null ? null : esc(input.recipientName)),
+    linkFallback: t.linkFallback,
+  };
   if (input.kind === 'invitation') {
     const m = t.invitation;
     const inviter = esc(input.inviterName ?? '');
-    return { ...common, intro: m.intro(inviter, product), action: m.action, validity: m.validity(input.validity), ignore: m.ignore };
+    return {
+      ...common,
+      intro: m.intro(inviter, product),
+      action: m.action,
+      validity: m.validity(input.validity),
+      ignore: m.ignore,
+    };
   }
   const m = t[input.kind];
-  return { ...common, intro: m.intro(product), action: m.action, validity: m.validity(input.validity), ignore: m.ignore };
+  return {
+    ...common,
+    intro: m.intro(product),
+    action: m.action,
+    validity: m.validity(input.validity),
+    ignore: m.ignore,
+  };
 }
 
 function toText(input: MailInput, p: Parts): string {

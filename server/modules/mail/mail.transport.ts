@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { MailConfig } from '../../lifecycle-config.ts';
+import type { MailConfig } from '#server/lifecycle-config.ts';
 import type { MailRecord } from './mail.repository.ts';
 
 export interface MailLog {

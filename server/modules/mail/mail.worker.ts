@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import type { MailConfig } from '../../lifecycle-config.ts';
-import { claimMail, findDueMail, markMailFailed, markMailSent, type MailRecord } from './mail.repository.ts';
+import type { Db } from '#server/db/database.ts';
+import type { MailConfig } from '#server/lifecycle-config.ts';
+import { claimMail, findDueMail, type MailRecord, markMailFailed, markMailSent } from './mail.repository.ts';
 import type { MailLog, MailTransport } from './mail.transport.ts';
 
 // A claim must outlive the slowest send (SMTP timeouts are at most 30 s per step); if the instance dies holding it,
@@ -21,7 +21,12 @@ export function retryDelay(config: Pick<MailConfig, 'retryBaseMs' | 'retryMaxMs'
   return Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), config.retryMaxMs);
 }
 
-export function startMailWorker(deps: { db: Db; config: MailConfig; transport: MailTransport; log: MailLog }): MailWorker {
+export function startMailWorker(deps: {
+  db: Db;
+  config: MailConfig;
+  transport: MailTransport;
+  log: MailLog;
+}): MailWorker {
   const { db, config, transport, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;

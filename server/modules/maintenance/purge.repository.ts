@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { deleteExpiredRefreshGrace } from '../oauth/refresh-grace.repository.ts';
 
 /** How long finished rows stay after they stop mattering: enough to answer "what happened yesterday", no more. */
@@ -41,7 +41,10 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
             .select('newer.id')
             .whereRef('newer.family_id', '=', 'oauth_tokens.family_id')
             .where((inner) =>
-              inner.or([inner('newer.access_expires_at', '>=', before), inner('newer.refresh_expires_at', '>=', before)]),
+              inner.or([
+                inner('newer.access_expires_at', '>=', before),
+                inner('newer.refresh_expires_at', '>=', before),
+              ]),
             ),
         ),
       ),

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export interface AuthorizationCodeRecord {
   codeHash: string;
@@ -63,7 +63,11 @@ export async function deleteExpiredAuthorizationCodes(db: Db, now: number): Prom
 }
 
 /** Pending codes of a client for some users: removing consent must also stop a code issued a moment before. */
-export async function deleteAuthorizationCodesOfUsers(db: Db, clientId: string, userIds: readonly string[]): Promise<void> {
+export async function deleteAuthorizationCodesOfUsers(
+  db: Db,
+  clientId: string,
+  userIds: readonly string[],
+): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .deleteFrom('oauth_authorization_codes')

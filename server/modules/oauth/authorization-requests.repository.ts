@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export interface AuthorizationRequestRecord {
   handleHash: string;
@@ -89,7 +89,12 @@ export async function findPendingAuthorizationRequest(
 }
 
 /** True for the one caller that answered the request: two concurrent answers cannot both win. */
-export async function consumeAuthorizationRequest(db: Db, handleHash: string, userId: string, now: number): Promise<boolean> {
+export async function consumeAuthorizationRequest(
+  db: Db,
+  handleHash: string,
+  userId: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('oauth_authorization_requests')
     .set({ consumed_at: now })

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pagePaths } from '../../../shared-domain/page-paths.ts';
-import { DEFAULT_AFTER_LOGIN, OAUTH_AUTHORIZE_PATH, safeReturnTo } from '../../../shared-domain/redirect.ts';
-import { loadSession } from '../../plugins/session.plugin.ts';
+import { loadSession } from '#server/plugins/session.plugin.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
+import { DEFAULT_AFTER_LOGIN, OAUTH_AUTHORIZE_PATH, safeReturnTo } from '#shared-domain/redirect.ts';
 import type { AuthorizeOutcome, AuthorizingUser } from './authorize.service.ts';
 
 // The HTTP side of an authorization outcome, shared by the authorize endpoint (oauth.routes.ts) and the consent

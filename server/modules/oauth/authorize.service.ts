@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { nativeRedirect, registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
-import { pagePaths } from '../../../shared-domain/page-paths.ts';
-import type { Db } from '../../db/database.ts';
-import { sha256Hex } from '../../lib/opaque-secret.ts';
+import type { Db } from '#server/db/database.ts';
+import { sha256Hex } from '#server/lib/opaque-secret.ts';
+import { nativeRedirect, registeredRedirectUri } from '#shared-domain/native-redirect.ts';
+import { pagePaths } from '#shared-domain/page-paths.ts';
 import { findClient } from '../clients/clients.service.ts';
 import { consentCovers } from '../consent/consent.service.ts';
 import { insertAuthorizationRequest } from './authorization-requests.repository.ts';
-import { allowedScope, toOAuthClient, type OAuthModelConfig } from './oauth.model.ts';
+import { allowedScope, type OAuthModelConfig, toOAuthClient } from './oauth.model.ts';
 import { isOAuthError, OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import type { OAuthClient, OAuthUser } from './oauth-user.ts';
 import { INVALID_TARGET, knownResource, ONE_RESOURCE, UNKNOWN_RESOURCE } from './resource-indicators.ts';
@@ -39,7 +39,10 @@ export interface AuthorizingUser {
  * are never sent back to the client (RFC 6749 §4.1.2.1), the user sees our error page instead.
  */
 export type AuthorizeOutcome =
-  | { kind: 'errorPage'; description: 'invalid_client' | 'invalid_redirect_uri' | 'invalid_request' | typeof UNKNOWN_REQUEST }
+  | {
+      kind: 'errorPage';
+      description: 'invalid_client' | 'invalid_redirect_uri' | 'invalid_request' | typeof UNKNOWN_REQUEST;
+    }
   | { kind: 'login' }
   | { kind: 'redirect'; location: string };
 
@@ -59,7 +62,9 @@ export interface CodeGrant {
 }
 
 type Prompt = 'none' | 'consent' | null;
-type Checked = { ok: false; outcome: AuthorizeOutcome } | ({ ok: true; applicationName: string; prompt: Prompt } & CodeGrant);
+type Checked =
+  | { ok: false; outcome: AuthorizeOutcome }
+  | ({ ok: true; applicationName: string; prompt: Prompt } & CodeGrant);
 
 /** GET /api/oauth/authorize: log in first, then a code at once when the consent is remembered, else the consent page. */
 export async function authorize(
@@ -74,7 +79,14 @@ export async function authorize(
     return issueCode(db, config, params, checked, user!);
   }
   if (checked.prompt === 'none') {
-    return { kind: 'redirect', location: clientRedirect(checked.redirectUri, { error: 'consent_required', error_description: 'The user has not consented to this request', state: params.state }) };
+    return {
+      kind: 'redirect',
+      location: clientRedirect(checked.redirectUri, {
+        error: 'consent_required',
+        error_description: 'The user has not consented to this request',
+        state: params.state,
+      }),
+    };
   }
   // The consent page and its Accept name the request by this handle; the query after it is only for compatibility
   // with the spec's parameters and decides nothing (docs/api/oauth.md step 5).
@@ -130,10 +142,19 @@ async function checkRequest(
 
   // From here on the redirect URI is trusted, so problems go back to the client as the protocol says.
   if (params.state !== undefined && !/^[\x20-\x7e]*$/.test(params.state)) {
-    return fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error: 'invalid_request', error_description: 'Invalid parameter: `state`' }) });
+    return fail({
+      kind: 'redirect',
+      location: clientRedirect(redirectUri, {
+        error: 'invalid_request',
+        error_description: 'Invalid parameter: `state`',
+      }),
+    });
   }
   const back = (error: string, error_description: string) =>
-    fail({ kind: 'redirect', location: clientRedirect(redirectUri, { error, error_description, state: params.state }) });
+    fail({
+      kind: 'redirect',
+      location: clientRedirect(redirectUri, { error, error_description, state: params.state }),
+    });
   const prompt = parsePrompt(params.prompt);
   if (prompt === 'login') return back('invalid_request', 'prompt=login is not supported');
   if (prompt === undefined) return back('invalid_request', 'Invalid parameter: `prompt`');
@@ -192,7 +213,12 @@ export async function issueCode(
   user: AuthorizingUser,
 ): Promise<AuthorizeOutcome> {
   // The library hands the user to saveAuthorizationCode, which stores the resource with the code.
-  const oauthUser: OAuthUser = { id: user.userId, groupId: user.groupId, isOwner: user.isOwner, resource: checked.resource ?? undefined };
+  const oauthUser: OAuthUser = {
+    id: user.userId,
+    groupId: user.groupId,
+    isOwner: user.isOwner,
+    resource: checked.resource ?? undefined,
+  };
   const query = definedOnly({
     response_type: 'code',
     client_id: params.client_id,
@@ -205,7 +231,9 @@ export async function issueCode(
   const request = new OAuthRequest({ method: 'GET', headers: {}, query, body: {} });
   const response = new OAuthResponse({});
   try {
-    await oauthServer(db, config).authorize(request, response, { authenticateHandler: { handle: async () => oauthUser } });
+    await oauthServer(db, config).authorize(request, response, {
+      authenticateHandler: { handle: async () => oauthUser },
+    });
   } catch (err) {
     // The library wraps our own failures as server_error; those are bugs to log, not answers for the client.
     if (!isOAuthError(err) || err.name === 'server_error') throw (err as { inner?: unknown }).inner ?? err;
@@ -221,10 +249,11 @@ export function clientRedirect(redirectUri: string, params: Record<string, strin
 }
 
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
 }
 
 function fail(outcome: AuthorizeOutcome): Checked {
   return { ok: false, outcome };
 }
-

@@ -1,5 +1,5 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { authenticateClient, type ClientRecord } from '../clients/clients.service.ts';
 
 export interface ProtocolRequest {
@@ -13,9 +13,11 @@ export interface ProtocolRequest {
  */
 export async function authenticateRequestClient(db: Db, request: ProtocolRequest): Promise<ClientRecord> {
   const basic = basicCredentials(request.headers.authorization);
-  const credentials = basic ?? (request.body.client_id && request.body.client_secret
-    ? { clientId: request.body.client_id, secret: request.body.client_secret }
-    : null);
+  const credentials =
+    basic ??
+    (request.body.client_id && request.body.client_secret
+      ? { clientId: request.body.client_id, secret: request.body.client_secret }
+      : null);
   const client = credentials ? await authenticateClient(db, credentials.clientId, credentials.secret) : null;
   if (!client) {
     throw new OAuth2Server.InvalidClientError('Invalid client: client is invalid', { code: basic ? 401 : 400 });

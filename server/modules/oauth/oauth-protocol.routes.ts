@@ -1,9 +1,9 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/oauth.contract.ts';
-import { AppError } from '../../errors.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
+import { AppError } from '#server/errors.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { byIp, limitBy } from '#server/plugins/rate-limit.plugin.ts';
+import * as contract from '#shared-domain/contracts/oauth.contract.ts';
 import type { ProtocolRequest } from './client-auth.ts';
 import { isOAuthError } from './oauth-server.ts';
 import { invalidTarget, ONE_RESOURCE } from './resource-indicators.ts';
@@ -50,7 +50,12 @@ export default async function oauthProtocolRoutes(fastify: FastifyInstance): Pro
   // One budget per IP for the three endpoints, so a flood cannot move from one to the next.
   // The contracts document the form fields; the library judges them (RFC 6749 §5.2), so no request schema applies.
   const limited = {
-    preValidation: limitBy(app, { name: 'oauth-protocol:ip', max: config.oauth.protocolRateLimitPerMinute, timeWindowMs: 60_000, key: byIp }),
+    preValidation: limitBy(app, {
+      name: 'oauth-protocol:ip',
+      max: config.oauth.protocolRateLimitPerMinute,
+      timeWindowMs: 60_000,
+      key: byIp,
+    }),
   };
 
   app.route({
@@ -89,7 +94,9 @@ function protocolRequest(request: FastifyRequest, requireForm: boolean): Protoco
   const isForm = (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM);
   if (requireForm && !isForm) throw new OAuth2Server.InvalidRequestError(`Invalid request: content must be ${FORM}`);
   const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-  const strings = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const strings = Object.fromEntries(
+    Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
   return { headers: request.headers, body: strings };
 }
 
@@ -99,9 +106,14 @@ function protocolError(err: FastifyError | Error): { status: number; error: stri
   // again later", and Retry-After (set by the limiter) says when.
   if (err instanceof AppError && err.status === 429) {
     const seconds = Number(err.data?.retry_after_seconds ?? 60);
-    return { status: 429, error: 'temporarily_unavailable', description: `Too many requests; retry after ${seconds} seconds` };
+    return {
+      status: 429,
+      error: 'temporarily_unavailable',
+      description: `Too many requests; retry after ${seconds} seconds`,
+    };
   }
-  if (err instanceof AppError && err.status < 500) return { status: err.status, error: 'invalid_request', description: err.message };
+  if (err instanceof AppError && err.status < 500)
+    return { status: err.status, error: 'invalid_request', description: err.message };
   const status = (err as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, error: 'invalid_request', description: 'Malformed request' };

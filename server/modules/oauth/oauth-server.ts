@@ -1,7 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Db } from '../../db/database.ts';
-import { createOAuthModel, type OAuthModelConfig, type TokenRequestContext } from './oauth.model.ts';
+import type { Db } from '#server/db/database.ts';
 import { AuthorizationCodeGrant } from './code-grant.ts';
+import { createOAuthModel, type OAuthModelConfig, type TokenRequestContext } from './oauth.model.ts';
 import { refreshTokenGrant } from './refresh-grant.ts';
 
 export const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;

@@ -6,13 +6,13 @@ import type {
   RefreshTokenModel,
   Token,
 } from '@node-oauth/oauth2-server';
-import { registeredRedirectUri } from '../../../shared-domain/native-redirect.ts';
-import { narrowScopes } from '../../../shared-domain/scopes.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { newOpaqueSecret, sha256Hex } from '../../lib/opaque-secret.ts';
-import { authenticateClient, findClient, type ClientRecord } from '../clients/clients.service.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { newOpaqueSecret, sha256Hex } from '#server/lib/opaque-secret.ts';
+import { registeredRedirectUri } from '#shared-domain/native-redirect.ts';
+import { narrowScopes } from '#shared-domain/scopes.ts';
 import { touchClientLastUsed } from '../clients/clients.repository.ts';
+import { authenticateClient, type ClientRecord, findClient } from '../clients/clients.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   consumeAuthorizationCode,
@@ -21,7 +21,13 @@ import {
   insertAuthorizationCode,
 } from './authorization-codes.repository.ts';
 import type { OAuthClient, OAuthUser } from './oauth-user.ts';
-import { grantedResource, invalidTarget, knownResource, NOT_GRANTED_RESOURCE, UNKNOWN_RESOURCE } from './resource-indicators.ts';
+import {
+  grantedResource,
+  invalidTarget,
+  knownResource,
+  NOT_GRANTED_RESOURCE,
+  UNKNOWN_RESOURCE,
+} from './resource-indicators.ts';
 import { signAccessToken, signingKeyOf } from './signing-key.ts';
 import { findTokenByRefreshHash, insertToken, markRefreshUsed, revokeFamily } from './tokens.repository.ts';
 
@@ -44,7 +50,8 @@ export function toOAuthClient(client: ClientRecord): OAuthClient {
     groupId: client.groupId,
     grantType: client.grantType,
     // A code client also refreshes; a client_credentials client simply asks again.
-    grants: client.grantType === 'authorization_code' ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
+    grants:
+      client.grantType === 'authorization_code' ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
     redirectUris: client.redirectUris,
     scopes: client.scope.split(' ').filter(Boolean),
   };
@@ -55,7 +62,11 @@ export function toOAuthClient(client: ClientRecord): OAuthClient {
  * the consent page; an owner-only write a secondary user asks for is narrowed to read) and inside what the client may
  * ever hold. Null when anything is outside, or nothing remains.
  */
-export function allowedScope(scope: readonly string[] | undefined, client: OAuthClient, isOwner: boolean): string[] | null {
+export function allowedScope(
+  scope: readonly string[] | undefined,
+  client: OAuthClient,
+  isOwner: boolean,
+): string[] | null {
   if (!scope || scope.length === 0) return null;
   const parsed = narrowScopes(scope.join(' '), isOwner);
   if (!parsed.ok) return null;
@@ -87,13 +98,16 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
   const model: OAuthModel = {
     async getClient(clientId: string, clientSecret: string | null | undefined) {
       // No secret: the authorization endpoint, or a PKCE redemption whose verifier the library checks instead.
-      const client = clientSecret ? await authenticateClient(db, clientId, clientSecret) : await findClient(db, clientId);
+      const client = clientSecret
+        ? await authenticateClient(db, clientId, clientSecret)
+        : await findClient(db, clientId);
       return client ? toOAuthClient(client) : null;
     },
 
     async getUserFromClient(client) {
       // client_credentials names its resource in the token request itself.
-      const resource = request.resource === undefined ? config.oauth.defaultResource : knownResource(config, request.resource);
+      const resource =
+        request.resource === undefined ? config.oauth.defaultResource : knownResource(config, request.resource);
       if (!resource) throw invalidTarget(UNKNOWN_RESOURCE);
       const user: OAuthUser = { id: null, groupId: (client as OAuthClient).groupId, isOwner: true, resource };
       return user;
@@ -158,7 +172,9 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
         scope: row.scope.split(' ').filter(Boolean),
         client: { id: row.clientId, grants: [] },
         user,
-        ...(row.codeChallenge ? { codeChallenge: row.codeChallenge, codeChallengeMethod: row.codeChallengeMethod ?? 'S256' } : {}),
+        ...(row.codeChallenge
+          ? { codeChallenge: row.codeChallenge, codeChallengeMethod: row.codeChallengeMethod ?? 'S256' }
+          : {}),
       };
     },
 
@@ -224,11 +240,23 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       // (refresh-grant.ts) tells them apart, so it is handed over marked rather than refused here.
       if (row.refreshUsedAt !== null) {
         const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId };
-        return { refreshToken, client: { id: row.clientId, grants: [] }, user, tokenId: row.id, rotated: true } satisfies RefreshToken;
+        return {
+          refreshToken,
+          client: { id: row.clientId, grants: [] },
+          user,
+          tokenId: row.id,
+          rotated: true,
+        } satisfies RefreshToken;
       }
       const resource = grantedResource(config, row.resource);
       await requireGranted(resource, row.clientId);
-      const user: OAuthUser = { id: owner.id, groupId: row.groupId, isOwner: owner.isOwner, familyId: row.familyId, resource };
+      const user: OAuthUser = {
+        id: owner.id,
+        groupId: row.groupId,
+        isOwner: owner.isOwner,
+        familyId: row.familyId,
+        resource,
+      };
       const found: RefreshToken = {
         refreshToken,
         refreshTokenExpiresAt: row.refreshExpiresAt === null ? undefined : new Date(row.refreshExpiresAt),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/oauth.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import * as contract from '#shared-domain/contracts/oauth.contract.ts';
 import { authorizingUser, sendOutcome } from './authorize.http.ts';
 import { authorize } from './authorize.service.ts';
 import { authorizationServerMetadata, jwks } from './metadata.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export interface RefreshGraceRecord {
   tokenId: string;
@@ -10,7 +10,12 @@ export interface RefreshGraceRecord {
 export async function insertRefreshGrace(db: Db, grace: RefreshGraceRecord): Promise<void> {
   await db
     .insertInto('oauth_refresh_grace')
-    .values({ token_id: grace.tokenId, successor_jti: grace.successorJti, sealed: grace.sealed, expires_at: grace.expiresAt })
+    .values({
+      token_id: grace.tokenId,
+      successor_jti: grace.successorJti,
+      sealed: grace.sealed,
+      expires_at: grace.expiresAt,
+    })
     .execute();
 }
 
@@ -22,7 +27,9 @@ export async function findRefreshGrace(db: Db, tokenId: string, now: number): Pr
     .where('token_id', '=', tokenId)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row ? { tokenId: row.token_id, successorJti: row.successor_jti, sealed: row.sealed, expiresAt: row.expires_at } : null;
+  return row
+    ? { tokenId: row.token_id, successorJti: row.successor_jti, sealed: row.sealed, expiresAt: row.expires_at }
+    : null;
 }
 
 export async function deleteExpiredRefreshGrace(db: Db, now: number): Promise<number> {

@@ -37,7 +37,9 @@ export function openGraceAnswer(sealed: string, refreshToken: string, tokenId: s
     const decipher = createDecipheriv('aes-256-gcm', keyOf(refreshToken, tokenId), raw.subarray(0, IV_BYTES));
     decipher.setAAD(Buffer.from(tokenId, 'utf8'));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
     return JSON.parse(text) as GraceAnswer;
   } catch {
     return null;

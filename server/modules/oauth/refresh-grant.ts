@@ -1,9 +1,9 @@
 import OAuth2Server, { type Client, type RefreshToken, type Request, type Token } from '@node-oauth/oauth2-server';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { createOAuthModel, type OAuthModelConfig, type TokenRequestContext } from './oauth.model.ts';
 import type { OAuthUser } from './oauth-user.ts';
-import { openGraceAnswer, sealGraceAnswer, type GraceAnswer } from './refresh-grace.ts';
 import { deleteExpiredRefreshGrace, findRefreshGrace, insertRefreshGrace } from './refresh-grace.repository.ts';
+import { type GraceAnswer, openGraceAnswer, sealGraceAnswer } from './refresh-grace.ts';
 import { findTokenByJti, revokeFamily } from './tokens.repository.ts';
 
 const { AbstractGrantType, InvalidGrantError, InvalidRequestError, InvalidScopeError, ServerError } = OAuth2Server;
@@ -90,7 +90,8 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
     scopeWithin(request: Request, granted: string[]): string[] {
       const requested = this.getScope(request);
       if (!requested) return granted;
-      if (!requested.every((s) => granted.includes(s))) throw new InvalidScopeError('Invalid scope: Unable to add extra scopes');
+      if (!requested.every((s) => granted.includes(s)))
+        throw new InvalidScopeError('Invalid scope: Unable to add extra scopes');
       return requested;
     }
   };
@@ -99,7 +100,11 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
    * A rotated token presented again: within the window, and while the client has not moved on to the new refresh
    * token, the kept answer; otherwise a replay, and the family goes.
    */
-  async function retry(token: RefreshToken | false | null | undefined | 0 | '', presented: string, client: Client): Promise<Token> {
+  async function retry(
+    token: RefreshToken | false | null | undefined | 0 | '',
+    presented: string,
+    client: Client,
+  ): Promise<Token> {
     if (!token) throw new InvalidGrantError(INVALID);
     const now = Date.now();
     const tokenId = token.tokenId as string;
@@ -117,7 +122,9 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
       accessToken: answer.accessToken,
       accessTokenExpiresAt: new Date(answer.accessTokenExpiresAt),
       refreshToken: answer.refreshToken,
-      ...(answer.refreshTokenExpiresAt === null ? {} : { refreshTokenExpiresAt: new Date(answer.refreshTokenExpiresAt) }),
+      ...(answer.refreshTokenExpiresAt === null
+        ? {}
+        : { refreshTokenExpiresAt: new Date(answer.refreshTokenExpiresAt) }),
       scope: answer.scope,
       client,
       user: token.user,

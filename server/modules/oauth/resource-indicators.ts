@@ -1,5 +1,5 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { isResourceIdentifier } from '../../oauth-config.ts';
+import { isResourceIdentifier } from '#server/oauth-config.ts';
 import type { OAuthModelConfig } from './oauth.model.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { calculateJwkThumbprint, exportJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 
 export interface SigningKey {
   alg: 'ES256' | 'RS256';
@@ -46,16 +46,18 @@ async function load(pem: string): Promise<SigningKey> {
 
 export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
   const { iss, sub, aud, jti, iat, exp, ...rest } = claims;
-  return new SignJWT(rest)
-    // RFC 9068's type keeps an access token from being mistaken for any other JWT we might sign.
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
-    .setIssuer(iss)
-    .setSubject(sub)
-    .setAudience(aud)
-    .setJti(jti)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(key.privateKey);
+  return (
+    new SignJWT(rest)
+      // RFC 9068's type keeps an access token from being mistaken for any other JWT we might sign.
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
+      .setIssuer(iss)
+      .setSubject(sub)
+      .setAudience(aud)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(key.privateKey)
+  );
 }
 
 /** The claims of an access token we signed and that has not expired; null for anything else. */

@@ -1,12 +1,18 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Db } from '../../db/database.ts';
-import { sha256Hex } from '../../lib/opaque-secret.ts';
+import type { Db } from '#server/db/database.ts';
+import { sha256Hex } from '#server/lib/opaque-secret.ts';
 import { authenticateRequestClient, basicCredentials, type ProtocolRequest } from './client-auth.ts';
 import type { OAuthModelConfig } from './oauth.model.ts';
 import { OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import { grantedResource } from './resource-indicators.ts';
 import { signingKeyOf, verifyAccessToken } from './signing-key.ts';
-import { findTokenByJti, findTokenByRefreshHash, revokeFamily, revokeTokenRow, type TokenRecord } from './tokens.repository.ts';
+import {
+  findTokenByJti,
+  findTokenByRefreshHash,
+  revokeFamily,
+  revokeTokenRow,
+  type TokenRecord,
+} from './tokens.repository.ts';
 
 export interface TokenEndpointResult {
   headers: Record<string, string>;
@@ -17,9 +23,18 @@ export interface TokenEndpointResult {
  * POST /api/oauth/token: authorization_code (PKCE), client_credentials and refresh_token, all decided by the library
  * over our model. Failures are thrown as the library's OAuthError, which the protocol routes render per RFC 6749 §5.2.
  */
-export async function exchangeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<TokenEndpointResult> {
+export async function exchangeToken(
+  db: Db,
+  config: OAuthModelConfig,
+  request: ProtocolRequest,
+): Promise<TokenEndpointResult> {
   refuseUnsupportedGrant(request);
-  const req = new OAuthRequest({ method: 'POST', headers: libraryHeaders(request.headers), query: {}, body: request.body });
+  const req = new OAuthRequest({
+    method: 'POST',
+    headers: libraryHeaders(request.headers),
+    query: {},
+    body: request.body,
+  });
   const res = new OAuthResponse({});
   // The library keeps the token request to itself; the model needs its RFC 8707 resource and who is asking.
   const clientId = basicCredentials(request.headers.authorization)?.clientId ?? request.body.client_id;
@@ -38,7 +53,9 @@ const SUPPORTED_GRANT_TYPES: readonly string[] = ['authorization_code', 'client_
  */
 function refuseUnsupportedGrant(request: ProtocolRequest): void {
   const grantType = request.body.grant_type;
-  const isForm = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+  const isForm = String(request.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('application/x-www-form-urlencoded');
   if (isForm && grantType && !SUPPORTED_GRANT_TYPES.includes(grantType)) {
     throw new OAuth2Server.UnsupportedGrantTypeError('Unsupported grant type: `grant_type` is invalid');
   }
@@ -66,7 +83,11 @@ export type Introspection = { active: false } | ({ active: true } & Record<strin
  * RFC 7662, answered from the token's row, so revocation and consent removal show at once. A client may introspect
  * only tokens issued to it: for anything else, as for unknown, expired or revoked tokens, the answer is inactive.
  */
-export async function introspectToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<Introspection> {
+export async function introspectToken(
+  db: Db,
+  config: OAuthModelConfig,
+  request: ProtocolRequest,
+): Promise<Introspection> {
   const client = await authenticateRequestClient(db, request);
   // Required (RFC 7662 §2.1): "inactive" would be an untrue answer about a request that named no token.
   if (!request.body.token) throw new OAuth2Server.InvalidRequestError('Missing parameter: `token`');
@@ -129,4 +150,3 @@ function libraryHeaders(headers: ProtocolRequest['headers']): Record<string, str
   if (basic) out.authorization = `Basic ${Buffer.from(`${basic.clientId}:${basic.secret}`, 'utf8').toString('base64')}`;
   return out;
 }
-

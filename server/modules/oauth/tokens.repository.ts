@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export interface TokenRecord {
   id: string;
@@ -94,7 +94,12 @@ export async function markRefreshUsed(db: Db, id: string, now: number): Promise<
 }
 
 export async function revokeTokenRow(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: number): Promise<void> {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/password.contract.ts';
-import { toLocale } from '../../../shared-domain/locales.ts';
-import { resolveLocale } from '../../i18n/texts.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { byEmail, byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
+import { resolveLocale } from '#server/i18n/texts.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { byEmail, byIp, limitBy } from '#server/plugins/rate-limit.plugin.ts';
+import * as contract from '#shared-domain/contracts/password.contract.ts';
+import { toLocale } from '#shared-domain/locales.ts';
 import { changePassword, checkResetToken, requestPasswordReset } from './password.service.ts';
 
 const HOUR_MS = 3_600_000;

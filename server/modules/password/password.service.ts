@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { validateEmail } from '../../../shared-domain/email.ts';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import { validatePassword } from '../../../shared-domain/password.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { textsFor } from '../../i18n/texts.ts';
-import { emailNotRegistered, validationError } from '../../lib/account-errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { textsFor } from '#server/i18n/texts.ts';
+import { emailNotRegistered, validationError } from '#server/lib/account-errors.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { validateEmail } from '#shared-domain/email.ts';
+import type { Locale } from '#shared-domain/locales.ts';
+import { validatePassword } from '#shared-domain/password.ts';
 import { revokeUserSessions } from '../sessions/sessions.repository.ts';
 import { findUsableToken, invalidToken, redeemToken } from '../tokens/tokens.service.ts';
 import { markUserVerified, setPasswordHash } from '../users/users.repository.ts';
@@ -58,7 +58,11 @@ export interface ChangePasswordInput {
  * product.md §7 PATCH /api/password/change. The token is spent in the transaction that stores the new hash; the lock
  * and failure count go with the old password, and with `logout` every session of the user ends, on every instance.
  */
-export async function changePassword(db: Db, input: ChangePasswordInput, now = Date.now()): Promise<{ message: string }> {
+export async function changePassword(
+  db: Db,
+  input: ChangePasswordInput,
+  now = Date.now(),
+): Promise<{ message: string }> {
   const t = textsFor(input.language);
   const record = await findUsableToken(db, 'reset', input.resetToken, now);
   const userId = record?.userId;

@@ -1,6 +1,6 @@
-import type { Locale } from '../../../shared-domain/locales.ts';
-import type { Db } from '../../db/database.ts';
-import { resolveLocale } from '../../i18n/texts.ts';
+import type { Db } from '#server/db/database.ts';
+import { resolveLocale } from '#server/i18n/texts.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { resetLink } from '../mail/mail.links.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { issueToken } from '../tokens/tokens.service.ts';

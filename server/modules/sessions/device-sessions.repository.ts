@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /** Whose sessions a query may touch: a group owner's whole group, or one user's own. */
 export type SessionScope = { groupId: string } | { userId: string };
@@ -27,10 +27,15 @@ export interface GroupUserRecord {
  * session that no longer works and revoking never touches one that is already over.
  */
 function liveIn(db: Db, scope: SessionScope, now: number) {
-  const base = db.selectFrom('sessions').where('sessions.revoked_at', 'is', null).where('sessions.expires_at', '>', now);
+  const base = db
+    .selectFrom('sessions')
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);
   return 'userId' in scope
     ? base.where('sessions.user_id', '=', scope.userId)
-    : base.where('sessions.user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where('users.group_id', '=', scope.groupId));
+    : base.where('sessions.user_id', 'in', (eb) =>
+        eb.selectFrom('users').select('users.id').where('users.group_id', '=', scope.groupId),
+      );
 }
 
 export async function listLiveSessions(db: Db, scope: SessionScope, now: number): Promise<DeviceSessionRecord[]> {
@@ -66,7 +71,10 @@ export async function listLiveSessions(db: Db, scope: SessionScope, now: number)
 
 export async function listUsers(db: Db, scope: SessionScope): Promise<GroupUserRecord[]> {
   const base = db.selectFrom('users').select(['users.id', 'users.name', 'users.is_owner']);
-  const rows = await ('userId' in scope ? base.where('users.id', '=', scope.userId) : base.where('users.group_id', '=', scope.groupId))
+  const rows = await ('userId' in scope
+    ? base.where('users.id', '=', scope.userId)
+    : base.where('users.group_id', '=', scope.groupId)
+  )
     .orderBy('users.is_owner', 'desc')
     .orderBy('users.created_at')
     .execute();
@@ -80,11 +88,17 @@ export async function revokeLiveSessions(
   selection: { only: string } | { except: string },
   now: number,
 ): Promise<number> {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('revoked_at', 'is', null).where('expires_at', '>', now);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
   query =
     'userId' in scope
       ? query.where('user_id', '=', scope.userId)
-      : query.where('user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where('users.group_id', '=', scope.groupId));
+      : query.where('user_id', 'in', (eb) =>
+          eb.selectFrom('users').select('users.id').where('users.group_id', '=', scope.groupId),
+        );
   query = 'only' in selection ? query.where('id', '=', selection.only) : query.where('id', '!=', selection.except);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

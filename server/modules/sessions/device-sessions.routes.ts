@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '../../../shared-domain/contracts/device-sessions.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { clearSessionCookies, requireSession, sessionOf } from '../../plugins/session.plugin.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { clearSessionCookies, requireSession, sessionOf } from '#server/plugins/session.plugin.ts';
+import * as contract from '#shared-domain/contracts/device-sessions.contract.ts';
 import type { DeviceSessionRecord, GroupUserRecord } from './device-sessions.repository.ts';
 import { listDeviceSessions, revokeDeviceSession, revokeOtherDeviceSessions } from './device-sessions.service.ts';
 

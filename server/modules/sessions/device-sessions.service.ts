@@ -1,11 +1,11 @@
-import type { Db } from '../../db/database.ts';
-import { appError } from '../../errors.ts';
+import type { Db } from '#server/db/database.ts';
+import { appError } from '#server/errors.ts';
 import {
+  type DeviceSessionRecord,
+  type GroupUserRecord,
   listLiveSessions,
   listUsers,
   revokeLiveSessions,
-  type DeviceSessionRecord,
-  type GroupUserRecord,
   type SessionScope,
 } from './device-sessions.repository.ts';
 import type { SessionContext } from './sessions.service.ts';

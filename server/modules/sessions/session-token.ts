@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
-import type { SessionClaims } from '../../../shared-domain/login.ts';
+import type { SessionClaims } from '#shared-domain/login.ts';
 
 export interface SessionTokenPayload {
   sid: string;
@@ -29,9 +29,19 @@ export function sessionKey(secret: string): SessionKey {
   return key;
 }
 
-export function signSessionToken(key: SessionKey, payload: SessionTokenPayload, expiresAtMs: number, nowMs = Date.now()): string {
+export function signSessionToken(
+  key: SessionKey,
+  payload: SessionTokenPayload,
+  expiresAtMs: number,
+  nowMs = Date.now(),
+): string {
   const body = base64url(
-    JSON.stringify({ sid: payload.sid, user: payload.user, iat: Math.floor(nowMs / 1000), exp: Math.floor(expiresAtMs / 1000) }),
+    JSON.stringify({
+      sid: payload.sid,
+      user: payload.user,
+      iat: Math.floor(nowMs / 1000),
+      exp: Math.floor(expiresAtMs / 1000),
+    }),
   );
   return `${HEADER}.${body}.${signature(key, `${HEADER}.${body}`)}`;
 }

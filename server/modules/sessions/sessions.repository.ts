@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
+import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared-query.ts';
 
 export interface NewSession {
   id: string;
@@ -58,7 +58,17 @@ const insertSessionRow = preparedQuery(
 );
 
 export async function insertSession(db: Db, s: NewSession): Promise<void> {
-  await insertSessionRow(db, s.id, s.userId, s.now, s.ip, s.countryCode, s.deviceDescription, s.shortLived ? 1 : 0, s.expiresAt);
+  await insertSessionRow(
+    db,
+    s.id,
+    s.userId,
+    s.now,
+    s.ip,
+    s.countryCode,
+    s.deviceDescription,
+    s.shortLived ? 1 : 0,
+    s.expiresAt,
+  );
 }
 
 export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
@@ -118,7 +128,12 @@ export async function touchSession(
 }
 
 export async function revokeSession(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every live session of a user; each instance sees it on the next request (sessions are read per request). */

@@ -1,8 +1,8 @@
-import type { SessionClaims } from '../../../shared-domain/login.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { findSession, insertSession, revokeSession, touchSession } from './sessions.repository.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { SessionClaims } from '#shared-domain/login.ts';
 import { sessionKey, signSessionToken, verifySessionToken } from './session-token.ts';
+import { findSession, insertSession, revokeSession, touchSession } from './sessions.repository.ts';
 import { describeDevice } from './user-agent.ts';
 
 export type SessionConfig = Pick<Config, 'sessionSecret' | 'sessionTtlHours' | 'shortSessionTtlMinutes'>;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import * as contract from '../../../shared-domain/contracts/signup.contract.ts';
-import { toLocale } from '../../../shared-domain/locales.ts';
-import { resolveLocale } from '../../i18n/texts.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
-import { byEmail, byIp, limitBy } from '../../plugins/rate-limit.plugin.ts';
+import { resolveLocale } from '#server/i18n/texts.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { byEmail, byIp, limitBy } from '#server/plugins/rate-limit.plugin.ts';
+import * as contract from '#shared-domain/contracts/signup.contract.ts';
+import { toLocale } from '#shared-domain/locales.ts';
 import { checkInvitation, invitedSignup, signup } from './signup.service.ts';
 import { checkVerified, resendVerification, verifyEmail } from './verification.service.ts';
 
@@ -35,7 +35,11 @@ export default async function signupRoutes(fastify: FastifyInstance): Promise<vo
     preValidation: [signupPerIp, perEmail('signup')],
     handler: async (request) => {
       const { body } = request;
-      const result = await signup(db, config, { ...form(body), captchaToken: body.captcha_token, remoteIp: request.ip });
+      const result = await signup(db, config, {
+        ...form(body),
+        captchaToken: body.captcha_token,
+        remoteIp: request.ip,
+      });
       app.mailWorker.wake();
       return { success: true as const, message: result.message };
     },
@@ -45,19 +49,28 @@ export default async function signupRoutes(fastify: FastifyInstance): Promise<vo
     ...routeOf(contract.invitedSignup),
     preValidation: [signupPerIp],
     handler: async (request) => {
-      const result = await invitedSignup(db, { ...form(request.body), invitationToken: request.query.invitation_token });
+      const result = await invitedSignup(db, {
+        ...form(request.body),
+        invitationToken: request.query.invitation_token,
+      });
       return { success: true as const, message: result.message };
     },
   });
 
   app.route({
     ...routeOf(contract.invitationCheck),
-    handler: async (request) => ({ success: true as const, data: await checkInvitation(db, request.query.invitation_token) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await checkInvitation(db, request.query.invitation_token),
+    }),
   });
 
   app.route({
     ...routeOf(contract.verify),
-    handler: async (request) => ({ success: true as const, data: await verifyEmail(db, config, request.query.verification_token) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await verifyEmail(db, config, request.query.verification_token),
+    }),
   });
 
   app.route({

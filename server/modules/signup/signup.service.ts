@@ -1,16 +1,23 @@
-import { validateSignup } from '../../../shared-domain/account.ts';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { appError } from '../../errors.ts';
-import { textsFor } from '../../i18n/texts.ts';
-import { captchaInvalid, emailAlreadyRegistered, validationError } from '../../lib/account-errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { appError } from '#server/errors.ts';
+import { textsFor } from '#server/i18n/texts.ts';
+import { captchaInvalid, emailAlreadyRegistered, validationError } from '#server/lib/account-errors.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { validateSignup } from '#shared-domain/account.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { verifyCaptcha } from '../captcha/captcha.service.ts';
 import { verificationLink } from '../mail/mail.links.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { findToken, findUsableToken, invalidToken, isUsable, issueToken, redeemToken } from '../tokens/tokens.service.ts';
+import {
+  findToken,
+  findUsableToken,
+  invalidToken,
+  issueToken,
+  isUsable,
+  redeemToken,
+} from '../tokens/tokens.service.ts';
 import { insertGroup, setGroupOwner } from '../users/groups.repository.ts';
 import { findUserByEmail, insertUser, normalizeEmail } from '../users/users.repository.ts';
 
@@ -34,7 +41,12 @@ export interface SignupInput extends SignupForm {
  * the email is taken, so the answer to "is this email registered?" costs a solved captcha. The group, its owner, the
  * verification token and the mail are written together or not at all.
  */
-export async function signup(db: Db, config: SignupConfig, input: SignupInput, now = Date.now()): Promise<{ message: string }> {
+export async function signup(
+  db: Db,
+  config: SignupConfig,
+  input: SignupInput,
+  now = Date.now(),
+): Promise<{ message: string }> {
   const t = textsFor(input.language);
   const problem = validateSignup(input);
   if (problem) throw validationError(problem, t);
@@ -51,9 +63,25 @@ export async function signup(db: Db, config: SignupConfig, input: SignupInput, n
       const groupId = crypto.randomUUID();
       const userId = crypto.randomUUID();
       await insertGroup(trx, { id: groupId, apiAccess: false, companyId: null, now });
-      await insertUser(trx, { id: userId, groupId, email, name, passwordHash, verified: false, isOwner: true, language: input.language, now });
+      await insertUser(trx, {
+        id: userId,
+        groupId,
+        email,
+        name,
+        passwordHash,
+        verified: false,
+        isOwner: true,
+        language: input.language,
+        now,
+      });
       await setGroupOwner(trx, groupId, userId);
-      const { token } = await issueToken(trx, { kind: 'verification', email, userId, ttlMs: config.tokenTtl.verificationMs, now });
+      const { token } = await issueToken(trx, {
+        kind: 'verification',
+        email,
+        userId,
+        ttlMs: config.tokenTtl.verificationMs,
+        now,
+      });
       await queueMail(
         trx,
         {

@@ -1,15 +1,20 @@
-import type { Region } from '../../../shared-domain/account.ts';
-import { validateEmail } from '../../../shared-domain/email.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
-import { resolveLocale, textsFor } from '../../i18n/texts.ts';
-import { accountNotVerified, alreadyVerified, emailNotRegistered, validationError } from '../../lib/account-errors.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import { resolveLocale, textsFor } from '#server/i18n/texts.ts';
+import {
+  accountNotVerified,
+  alreadyVerified,
+  emailNotRegistered,
+  validationError,
+} from '#server/lib/account-errors.ts';
+import type { Region } from '#shared-domain/account.ts';
+import { validateEmail } from '#shared-domain/email.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { Locale } from '#shared-domain/locales.ts';
 import { verificationLink } from '../mail/mail.links.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { findToken, invalidToken, isUsable, issueToken, redeemToken } from '../tokens/tokens.service.ts';
+import { findToken, invalidToken, issueToken, isUsable, redeemToken } from '../tokens/tokens.service.ts';
 import { findUserByEmail, findUserById, markUserVerified, type UserRecord } from '../users/users.repository.ts';
 
 export type VerificationConfig = Pick<Config, 'publicUrl' | 'productName' | 'tokenTtl' | 'region'>;
@@ -67,7 +72,13 @@ export async function resendVerification(
   return { message: t.messages.verificationResent(user.email) };
 }
 
-async function queueVerificationMail(db: Db, config: VerificationConfig, user: UserRecord, locale: Locale, now: number) {
+async function queueVerificationMail(
+  db: Db,
+  config: VerificationConfig,
+  user: UserRecord,
+  locale: Locale,
+  now: number,
+) {
   await db.transaction().execute(async (trx) => {
     const { token } = await issueToken(trx, {
       kind: 'verification',

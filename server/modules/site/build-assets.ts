@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import { LANDING_PAGE_SOURCE } from '../../../shared-domain/page-render.ts';
+import type { Locale } from '#shared-domain/locales.ts';
+import { LANDING_PAGE_SOURCE } from '#shared-domain/page-render.ts';
 
 interface ManifestChunk {
   file: string;
@@ -30,7 +30,10 @@ const ABOVE_THE_FOLD_FONTS = [/^montserrat-latin-400-normal-.*\.woff2$/, /^monts
 export function buildAssets(staticDir: string, template: string): BuildAssets {
   let manifest: Record<string, ManifestChunk> = {};
   try {
-    manifest = JSON.parse(readFileSync(join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    manifest = JSON.parse(readFileSync(join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
   } catch {
     // A build without a manifest still serves pages, with fewer hints.
   }
@@ -38,7 +41,9 @@ export function buildAssets(staticDir: string, template: string): BuildAssets {
   let fonts: string[] = [];
   try {
     const files = readdirSync(join(staticDir, 'assets'));
-    fonts = ABOVE_THE_FOLD_FONTS.flatMap((pattern) => files.filter((file) => pattern.test(file)).map((file) => `assets/${file}`));
+    fonts = ABOVE_THE_FOLD_FONTS.flatMap((pattern) =>
+      files.filter((file) => pattern.test(file)).map((file) => `assets/${file}`),
+    );
   } catch {
     // No assets folder: nothing to preload.
   }
@@ -85,7 +90,11 @@ function inlineStylesheets(staticDir: string, template: string): string {
  * file for print only: it blocks nothing, and Vite's loader, which looks for a stylesheet link before it loads a
  * page's module, finds one and neither fetches the sheet again nor waits for it.
  */
-function inlineStylesheet(staticDir: string, file: string, link = `<link rel="stylesheet" crossorigin href="/${file}">`): string[] {
+function inlineStylesheet(
+  staticDir: string,
+  file: string,
+  link = `<link rel="stylesheet" crossorigin href="/${file}">`,
+): string[] {
   let css: string;
   try {
     css = readFileSync(join(staticDir, file), 'utf8');
@@ -93,7 +102,10 @@ function inlineStylesheet(staticDir: string, file: string, link = `<link rel="st
     return [link];
   }
   if (css.includes('</')) return [link];
-  return [`<style data-href="/${file}">${css}</style>`, `<link rel="stylesheet" media="print" crossorigin href="/${file}">`];
+  return [
+    `<style data-href="/${file}">${css}</style>`,
+    `<link rel="stylesheet" media="print" crossorigin href="/${file}">`,
+  ];
 }
 
 /**

@@ -2,10 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import type { PageRenderRequest, PageRenderResult, RenderPage } from '../../../shared-domain/page-render.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { buildAssets, type BuildAssets } from './build-assets.ts';
+import { escapeHtml } from '#server/lib/html.ts';
+import type { Locale } from '#shared-domain/locales.ts';
+import type { PageRenderRequest, PageRenderResult, RenderPage } from '#shared-domain/page-render.ts';
+import { type BuildAssets, buildAssets } from './build-assets.ts';
 
 export interface DocumentRequest extends Omit<PageRenderRequest, 'url'> {
   /** Path and query as requested. */
@@ -72,9 +72,13 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
         log.error({ err, path: request.path }, 'server render failed; sending the page without its first screen');
       }
     }
-    const head = [...assets.headLinks(request.locale, body?.modules ?? []), inlineJson('public-config', request.config)];
+    const head = [
+      ...assets.headLinks(request.locale, body?.modules ?? []),
+      inlineJson('public-config', request.config),
+    ];
     // The data goes along only with the markup made from it: the SPA's first render must be the server's.
-    if (body && request.data !== undefined) head.push(inlineJson('page-data', { url: request.path, data: request.data }));
+    if (body && request.data !== undefined)
+      head.push(inlineJson('page-data', { url: request.path, data: request.data }));
     return fillTemplate(assets.template, {
       locale: request.locale,
       title: body?.title ?? null,

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, LANGUAGE_KEY, toLocale, type Locale } from '../../../shared-domain/locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_CHOICE_COOKIE, LANGUAGE_KEY, type Locale, toLocale } from '#shared-domain/locales.ts';
 
 export interface LocaleSources {
   query: URLSearchParams;

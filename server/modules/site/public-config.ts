@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 
 /**
  * The public settings of this deployment: the body of GET /api/config, and the data block the server inlines into

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import * as contract from '../../../shared-domain/contracts/site.contract.ts';
-import { routeOf, type ZodTypeProvider } from '../../lib/zod-type-provider.ts';
+import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import * as contract from '#shared-domain/contracts/site.contract.ts';
 import { publicConfigOf } from './public-config.ts';
 
 export default async function siteRoutes(fastify: FastifyInstance): Promise<void> {
@@ -9,7 +9,10 @@ export default async function siteRoutes(fastify: FastifyInstance): Promise<void
   const { config, db } = app;
 
   // Public settings the SPA needs at run time, so one build serves every region and deployment.
-  app.route({ ...routeOf(contract.config), handler: async () => ({ success: true as const, data: publicConfigOf(config) }) });
+  app.route({
+    ...routeOf(contract.config),
+    handler: async () => ({ success: true as const, data: publicConfigOf(config) }),
+  });
 
   // Load balancers need "can this instance serve", which means reaching the database, not merely being up.
   app.route({

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 export type TokenKind = 'verification' | 'reset' | 'invitation';
 
@@ -60,7 +60,17 @@ export async function voidOpenTokens(db: Db, kind: TokenKind, emailNormalized: s
 export async function findTokenByHash(db: Db, kind: TokenKind, tokenHash: string): Promise<TokenRecord | null> {
   const row = await db
     .selectFrom('account_tokens')
-    .select(['id', 'kind', 'user_id', 'group_id', 'email_normalized', 'expires_at', 'used_at', 'voided_at', 'created_by'])
+    .select([
+      'id',
+      'kind',
+      'user_id',
+      'group_id',
+      'email_normalized',
+      'expires_at',
+      'used_at',
+      'voided_at',
+      'created_by',
+    ])
     .where('token_hash', '=', tokenHash)
     .where('kind', '=', kind)
     .executeTakeFirst();

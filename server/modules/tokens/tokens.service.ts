@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
-import { appError, type AppError } from '../../errors.ts';
+import type { Db } from '#server/db/database.ts';
+import { type AppError, appError } from '#server/errors.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
 import {
   consumeToken,
   findTokenByHash,
   insertToken,
-  voidOpenTokens,
   type TokenKind,
   type TokenRecord,
+  voidOpenTokens,
 } from './tokens.repository.ts';
 
 export type { TokenKind, TokenRecord };
@@ -64,7 +64,12 @@ export function findToken(db: Db, kind: TokenKind, token: string): Promise<Token
 }
 
 /** The token's row when it could be redeemed right now; nothing is changed. */
-export async function findUsableToken(db: Db, kind: TokenKind, token: string, now: number): Promise<TokenRecord | null> {
+export async function findUsableToken(
+  db: Db,
+  kind: TokenKind,
+  token: string,
+  now: number,
+): Promise<TokenRecord | null> {
   const record = await findTokenByHash(db, kind, hashToken(token));
   return record && isUsable(record, now) ? record : null;
 }

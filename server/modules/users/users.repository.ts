@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
+import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared-query.ts';
 
 export interface UserRecord {
   id: string;
@@ -133,7 +133,12 @@ export async function recordFailedLogin(
     .updateTable('users')
     .set((eb) => {
       const lockExpired = eb.and([eb('locked_until', 'is not', null), eb('locked_until', '<=', now)]);
-      const nextCount = eb.case().when(lockExpired).then(1).else(eb('failed_login_count', '+', 1)).end();
+      const nextCount = eb
+        .case()
+        .when(lockExpired)
+        .then(1)
+        .else(eb('failed_login_count', '+', 1))
+        .end();
       return {
         failed_login_count: nextCount,
         locked_until: eb

@@ -1,8 +1,8 @@
-import { validatePassword } from '../../../shared-domain/password.ts';
-import type { Db } from '../../db/database.ts';
-import { appError } from '../../errors.ts';
-import { validationName } from '../../lib/account-errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import type { Db } from '#server/db/database.ts';
+import { appError } from '#server/errors.ts';
+import { validationName } from '#server/lib/account-errors.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { validatePassword } from '#shared-domain/password.ts';
 import { insertGroup, setGroupOwner } from './groups.repository.ts';
 import { findUserByEmail, insertUser, listUsers as listUserRecords, type UserRecord } from './users.repository.ts';
 
@@ -38,7 +38,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
   }
 
   const owningGroup = input.groupOfEmail ? await findUserByEmail(db, input.groupOfEmail) : null;
-  if (input.groupOfEmail && (!owningGroup?.isOwner)) {
+  if (input.groupOfEmail && !owningGroup?.isOwner) {
     throw appError('GroupOwnerNotFound', { message: `No group owner with email ${input.groupOfEmail}` });
   }
 
@@ -50,7 +50,12 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<UserRe
     let groupId = owningGroup?.groupId;
     if (!groupId) {
       groupId = crypto.randomUUID();
-      await insertGroup(trx, { id: groupId, apiAccess: input.apiAccess === true, companyId: input.companyId ?? null, now });
+      await insertGroup(trx, {
+        id: groupId,
+        apiAccess: input.apiAccess === true,
+        companyId: input.companyId ?? null,
+        now,
+      });
     }
     await insertUser(trx, {
       id: userId,

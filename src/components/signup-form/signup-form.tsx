@@ -1,22 +1,22 @@
-import { useState, type ReactNode } from 'react';
-import { Anchor, Checkbox, Stack, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Checkbox, Stack, TextInput, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { createSignupMachine, SignupEvent } from '../../../machines/signup/signup.machine.ts';
-import { NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
-import { paths } from '../../app/paths.ts';
+import type { createSignupMachine, SignupEvent } from '#machines/signup/signup.machine.ts';
+import { NAME_MAX_LENGTH } from '#shared-domain/account.ts';
+import { paths } from '#src/app/paths.ts';
+import { useSignupConfig } from '#src/lib/signup-config.ts';
+import { BusyButton, MachineForm } from '../busy-button.tsx';
 import { LinkRow } from '../centered-layout.tsx';
 import { PasswordRequirements } from '../password-requirements.tsx';
-import { BusyButton, MachineForm } from '../busy-button.tsx';
 import { StatusMessage } from '../status-message.tsx';
-import { useSignupConfig } from '../../lib/signup-config.ts';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
 import { EmailField } from '../email-field.tsx';
 import { PasswordField } from '../password-field.tsx';
-import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<ReturnType<typeof createSignupMachine>>;
@@ -42,21 +42,27 @@ export function SignupForm({ state, send, captcha, linkSearch = '', emailFixed =
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, accountErrors, { email: 'email', name: 'friendly_name', password: 'password' })}
+      invalidField={invalidFieldName(error, accountErrors, {
+        email: 'email',
+        name: 'friendly_name',
+        password: 'password',
+      })}
     >
       <Stack gap="md">
         <Title order={1} size="h3" ta="center">
           <Trans>Sign up</Trans>
         </Title>
-        <StatusMessage kind="error">
-          {error ? failureText(i18n, error, accountErrors) : null}
-        </StatusMessage>
+        <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : null}</StatusMessage>
         <EmailField
           value={email}
           readOnly={!state.can({ type: 'form.change', field: 'email', value: email })}
           onValueChange={(value) => send({ type: 'form.change', field: 'email', value })}
           {...(emailFixed
-            ? { variant: 'filled', 'aria-readonly': true, description: t`The invitation is for this address; it cannot be changed.` }
+            ? {
+                variant: 'filled',
+                'aria-readonly': true,
+                description: t`The invitation is for this address; it cannot be changed.`,
+              }
             : {})}
         />
         <TextInput

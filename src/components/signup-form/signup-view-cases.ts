@@ -1,4 +1,4 @@
-import type { SignupField } from '../../../machines/signup/signup.machine.ts';
+import type { SignupField } from '#machines/signup/signup.machine.ts';
 
 /**
  * What a reader of either signup page (direct or invited) must see, in English, written out by hand: both page tests

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderRoutes } from '../../../tests/support/render.tsx';
-import { loadMatchedRoutes, routes } from '../../app/router.tsx';
+import { describe, expect, it } from 'vitest';
+import { loadMatchedRoutes, routes } from '#src/app/router.tsx';
+import { renderRoutes } from '#tests/support/render.tsx';
 
 const SOURCE = readFileSync('docs/api/alert-forwarding.md', 'utf8');
 
 /** The headings of the Markdown file itself, so the test follows the documentation as it changes. */
 function markdownHeadings(level: number): string[] {
   const prefix = `${'#'.repeat(level)} `;
-  const fences = SOURCE.split(/^```/m).filter((_, index) => index % 2 === 0).join('\n');
+  const fences = SOURCE.split(/^```/m)
+    .filter((_, index) => index % 2 === 0)
+    .join('\n');
   return fences
     .split('\n')
     .filter((line) => line.startsWith(prefix))
@@ -27,7 +29,10 @@ describe('alert forwarding documentation page', () => {
     for (const name of sections) expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     for (const name of markdownHeadings(3)) expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();
     // A section can be linked to.
-    expect(screen.getByRole('heading', { level: 2, name: 'Reading an alert' })).toHaveAttribute('id', 'reading-an-alert');
+    expect(screen.getByRole('heading', { level: 2, name: 'Reading an alert' })).toHaveAttribute(
+      'id',
+      'reading-an-alert',
+    );
 
     // Drawn, not shown as source: no Markdown markers left, the commands in code blocks.
     expect(container.textContent).not.toMatch(/^#{1,3} /m);

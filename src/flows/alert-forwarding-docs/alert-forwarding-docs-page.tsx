@@ -1,12 +1,12 @@
-import { Anchor, Container, Group } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
-import documentation from '../../../docs/api/alert-forwarding.md?raw';
-import logoUrl from '../../assets/logo.svg';
-import { paths } from '../../app/paths.ts';
-import { Markdown } from '../../components/markdown.tsx';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Container, Group } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import documentation from '#docs/api/alert-forwarding.md?raw';
+import { paths } from '#src/app/paths.ts';
+import logoUrl from '#src/assets/logo.svg';
+import { Markdown } from '#src/components/markdown.tsx';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
 
 /**
  * The alert forwarding documentation as a page of the portal (/pages/docs/alert-forwarding): the very file the

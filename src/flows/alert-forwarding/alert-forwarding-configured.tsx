@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Box, Button, Group, Paper, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AlertForwardingField } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
-import { CopyField } from '../../components/copy-field.tsx';
+import { Box, Button, Group, Paper, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { AlertForwardingField } from '#machines/alert-forwarding/alert-forwarding.machine.ts';
+import { CopyField } from '#src/components/copy-field.tsx';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import { AlertForwardingHeader } from './alert-forwarding-header.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
@@ -32,7 +32,12 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
             <CopyField label={t`Webhook URL`} value={config.url} copyLabel={t`Copy webhook URL`} testId="webhook-url" />
           </Field>
           <Field action={editButton('publicKey', t`Edit RSA public key`)}>
-            <CopyField label={t`RSA public key`} value={config.group_public_key} copyLabel={t`Copy RSA public key`} testId="group-public-key" />
+            <CopyField
+              label={t`RSA public key`}
+              value={config.group_public_key}
+              copyLabel={t`Copy RSA public key`}
+              testId="group-public-key"
+            />
           </Field>
           {/* Public, and needed to verify every alert: always here, unlike the AES key. */}
           <CopyField
@@ -46,16 +51,30 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
         </Stack>
       </Paper>
       <Group gap="sm">
-        <Button variant="default" disabled={!state.can({ type: 'keys.renew' })} onClick={() => send({ type: 'keys.renew' })}>
+        <Button
+          variant="default"
+          disabled={!state.can({ type: 'keys.renew' })}
+          onClick={() => send({ type: 'keys.renew' })}
+        >
           <Trans>Acquire New Keys</Trans>
         </Button>
-        <Button color="red" variant="light" disabled={!state.can({ type: 'data.clear' })} onClick={() => send({ type: 'data.clear' })}>
+        <Button
+          color="red"
+          variant="light"
+          disabled={!state.can({ type: 'data.clear' })}
+          onClick={() => send({ type: 'data.clear' })}
+        >
           <Trans>Clear Data</Trans>
         </Button>
         {/* product.md §2: shown only while the account has a company id, i.e. still receives V3 alerts. */}
         {config.companyId ? (
           // Outlined in the darkest accent: orange text on a light orange fill stays under 4.5:1 at any shade.
-          <Button color="accent.9" variant="outline" disabled={!state.can({ type: 'v3.stop' })} onClick={() => send({ type: 'v3.stop' })}>
+          <Button
+            color="accent.9"
+            variant="outline"
+            disabled={!state.can({ type: 'v3.stop' })}
+            onClick={() => send({ type: 'v3.stop' })}
+          >
             <Trans>Stop Sending V3 Alerts</Trans>
           </Button>
         ) : null}

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
+import { failureText } from '#src/lib/failure-text.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
-import { failureText } from '../../lib/failure-text.ts';
-import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props extends AlertForwardingViewProps {
   action: 'renew' | 'clear' | 'stopV3';

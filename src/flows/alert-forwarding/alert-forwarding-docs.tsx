@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Group } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { paths } from '../../app/paths.ts';
-import decryptionExample from '../../../docs/api/alert-forwarding-decrypt.mjs?raw';
+import { Anchor, Group } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import decryptionExample from '#docs/api/alert-forwarding-decrypt.mjs?raw';
+import { paths } from '#src/app/paths.ts';
 
 export const DECRYPTION_EXAMPLE_FILE = 'alert-forwarding-decrypt.mjs';
 

@@ -1,12 +1,12 @@
-import { Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { MachineForm } from '../../components/busy-button.tsx';
+import { Modal, Stack } from '@mantine/core';
+import { MachineForm } from '#src/components/busy-button.tsx';
+import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
-import { invalidFieldName } from '../../lib/failure-text.ts';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { developerErrors } from '#src/lib/developer-errors.ts';
+import { invalidFieldName } from '#src/lib/failure-text.ts';
 
 /** configured.editing and savingEdit: one field, starting from the stored value. */
 export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewProps) {
@@ -31,11 +31,19 @@ export function AlertForwardingEditDialog({ state, send }: AlertForwardingViewPr
       <MachineForm
         onSubmit={() => send({ type: 'form.submit' })}
         error={state.context.error}
-        invalidField={invalidFieldName(state.context.error, developerErrors, { webhook: 'webhook', publicKey: 'public_key' })}
+        invalidField={invalidFieldName(state.context.error, developerErrors, {
+          webhook: 'webhook',
+          publicKey: 'public_key',
+        })}
       >
         <Stack gap="md">
           {isUrl ? (
-            <WebhookUrlField value={form.url} disabled={busy} autoFocus onChange={(value) => send({ type: 'form.change', field: 'url', value })} />
+            <WebhookUrlField
+              value={form.url}
+              disabled={busy}
+              autoFocus
+              onChange={(value) => send({ type: 'form.change', field: 'url', value })}
+            />
           ) : (
             <RsaPublicKeyField
               value={form.publicKey}

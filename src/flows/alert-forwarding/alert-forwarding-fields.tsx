@@ -1,10 +1,10 @@
-import { Button, Group, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BusyButton } from '../../components/busy-button.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
+import { Button, Group, Textarea, TextInput } from '@mantine/core';
+import { BusyButton } from '#src/components/busy-button.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
+import { failureText } from '#src/lib/failure-text.ts';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
-import { failureText } from '../../lib/failure-text.ts';
-import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface FieldProps {
   value: string;

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '#src/app/paths.ts';
 
 /** The page title, the credential's name when known, and Back to the credentials list (product.md §2). */
 export function AlertForwardingHeader({ name }: { name: string | null }) {

@@ -1,11 +1,11 @@
-import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { UNCOPIED_SECRET } from '../../../machines/shared/show-once.ts';
-import { CopyField } from '../../components/copy-field.tsx';
-import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { UNCOPIED_SECRET } from '#machines/shared/show-once.ts';
+import { CopyField } from '#src/components/copy-field.tsx';
+import { ShowOnceFooter } from '#src/components/show-once-footer.tsx';
+import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
 
 /** configured.showKeys.*: after a setup or Acquire New Keys, the AES key shown this once, and an example alert. */
@@ -32,9 +32,25 @@ export function AlertForwardingKeysDialog({ state, send }: AlertForwardingViewPr
         <Alert color="orange" variant="light" role="note" data-testid="keys-warning">
           <Trans>Copy the AES key now and keep it secret: it will not be shown again.</Trans>
         </Alert>
-        <CopyField label={t`AES key (hex encoded)`} value={keys.aes_key} copyLabel={t`Copy the AES key`} testId="aes-key" onCopied={() => send({ type: 'secret.copy' })} />
-        <CopyField label={t`Portal RSA public key`} value={keys.portal_public_key} copyLabel={t`Copy the portal RSA public key`} testId="portal-public-key" />
-        <CopyField label={t`Example alert`} value={JSON.stringify(keys.example)} copyLabel={t`Copy the example alert`} testId="example-alert" />
+        <CopyField
+          label={t`AES key (hex encoded)`}
+          value={keys.aes_key}
+          copyLabel={t`Copy the AES key`}
+          testId="aes-key"
+          onCopied={() => send({ type: 'secret.copy' })}
+        />
+        <CopyField
+          label={t`Portal RSA public key`}
+          value={keys.portal_public_key}
+          copyLabel={t`Copy the portal RSA public key`}
+          testId="portal-public-key"
+        />
+        <CopyField
+          label={t`Example alert`}
+          value={JSON.stringify(keys.example)}
+          copyLabel={t`Copy the example alert`}
+          testId="example-alert"
+        />
         <Text size="sm">
           <Trans>Decrypt the example alert with the decryption example and your private key to check your setup.</Trans>
         </Text>

@@ -1,5 +1,5 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import { AlertForwardingHeader } from './alert-forwarding-header.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';

@@ -1,15 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { AlertForwardingError, AlertForwardingFailure } from '../../../machines/alert-forwarding/alert-forwarding.errors.ts';
-import { alertForwardingMachine, type AlertForwardingField } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  AlertForwardingError,
+  AlertForwardingFailure,
+} from '#machines/alert-forwarding/alert-forwarding.errors.ts';
 import {
+  type AlertForwardingField,
+  alertForwardingMachine,
+} from '#machines/alert-forwarding/alert-forwarding.machine.ts';
+import {
+  alertForwardingEvents,
   BAD_KEY,
   BAD_URL,
   CLIENT_UID,
   CONFIG,
-  alertForwardingEvents,
   clearFailure,
   describeAlertForwardingEvent,
   editFailures,
@@ -20,12 +26,18 @@ import {
   serializeAlertForwarding,
   setupFailures,
   stopFailure,
-} from '../../../machines/alert-forwarding/alert-forwarding.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import type { AlertForwardingConfig, AlertForwardingKeys } from '../../../shared-domain/alert-forwarding.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent, type ModelStep } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+} from '#machines/alert-forwarding/alert-forwarding.model-cases.ts';
+import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+  type ModelStep,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { AlertForwardingPage } from './alert-forwarding-page.tsx';
 
 const server = setupMswServer();
@@ -52,9 +64,12 @@ const NOT_CONFIGURED =
 const KEYS_WARNING = 'Copy the AES key now and keep it secret: it will not be shown again.';
 const DISCARD_QUESTION = 'You have not copied the AES key. It will not be shown again. Close anyway?';
 const CONFIRM_TEXTS = {
-  renew: 'New portal keys and a new AES key replace the current ones at once: alerts are then sealed and signed only with the new keys, and the current keys stop working.',
-  clear: 'Delete the webhook and every key of this alert forwarding configuration permanently? Alerts stop being forwarded, and this cannot be undone.',
-  stopV3: 'Stop sending version 3 alerts to this account for good? Only version 4 alerts are sent afterwards, and this cannot be undone.',
+  renew:
+    'New portal keys and a new AES key replace the current ones at once: alerts are then sealed and signed only with the new keys, and the current keys stop working.',
+  clear:
+    'Delete the webhook and every key of this alert forwarding configuration permanently? Alerts stop being forwarded, and this cannot be undone.',
+  stopV3:
+    'Stop sending version 3 alerts to this account for good? Only version 4 alerts are sent afterwards, and this cannot be undone.',
 };
 const PAGE = `/pages/alert-forwarding-config?client_uid=${CLIENT_UID}`;
 
@@ -74,7 +89,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 const dialog = (name: string) => screen.findByRole('dialog', { name });
 const openDialog = () => within(screen.getByRole('dialog'));
 const button = (name: string) => screen.getByRole('button', { name });
-const processing = async (name: string) => expect(await within(await dialog(name)).findByRole('button', { name: 'Processing' })).toBeDisabled();
+const processing = async (name: string) =>
+  expect(await within(await dialog(name)).findByRole('button', { name: 'Processing' })).toBeDisabled();
 
 function expectedProblem(field: AlertForwardingField, value: string): string | null {
   if (field === 'url') return value === '' || value === BAD_URL ? texts.InvalidForwardAlertWebhook : null;
@@ -87,7 +103,10 @@ function toResponse(event: ModelEvent, success: unknown): Response {
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
-function failureText(step: ModelStep, list: Array<{ label: string; error: unknown; code: AlertForwardingFailure }>): string {
+function failureText(
+  step: ModelStep,
+  list: Array<{ label: string; error: unknown; code: AlertForwardingFailure }>,
+): string {
   const { label, code } = list.find((f) => f.error === (step.event as { error: unknown }).error)!;
   return typeof code === 'string' ? texts[code] : requestProblemTexts[label];
 }
@@ -119,7 +138,10 @@ async function expectConfigured(ctx: Ctx) {
   expect(screen.getByTestId('configured-portal-public-key')).toHaveTextContent(oneLine(config.portal_public_key));
   expect(screen.getByTestId('credential-name')).toHaveTextContent(config.name);
   expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/pages/credentials');
-  expect(screen.getByRole('link', { name: 'Download the decryption example' })).toHaveAttribute('download', 'alert-forwarding-decrypt.mjs');
+  expect(screen.getByRole('link', { name: 'Download the decryption example' })).toHaveAttribute(
+    'download',
+    'alert-forwarding-decrypt.mjs',
+  );
   // product.md §2: Stop Sending V3 Alerts only while there is a company id.
   expect(screen.queryByRole('button', { name: 'Stop Sending V3 Alerts' }) !== null).toBe(Boolean(config.companyId));
 }
@@ -137,12 +159,17 @@ beforeEach(() => {
 
 function render() {
   setSessionClaims({ apiAccess: true, isGroupOwner: true });
-  const routes = [{ path: '/pages/alert-forwarding-config', element: <AlertForwardingPage /> }, landing('/pages/access-denied'), landing('/pages/login')];
+  const routes = [
+    { path: '/pages/alert-forwarding-config', element: <AlertForwardingPage /> },
+    landing('/pages/access-denied'),
+    landing('/pages/login'),
+  ];
   return renderRoutes(routes, PAGE);
 }
 
 /** A 401 answers nothing the dialog could show: the page goes to log in again. */
-const unlessSessionEnded = (step: ModelStep, text: () => string) => ((step.event as { error?: unknown }).error === NO_SESSION ? null : text());
+const unlessSessionEnded = (step: ModelStep, text: () => string) =>
+  (step.event as { error?: unknown }).error === NO_SESSION ? null : text();
 
 async function setField(field: AlertForwardingField, value: string) {
   const input = openDialog().getByLabelText(field === 'url' ? 'Webhook URL' : 'RSA public key');
@@ -180,18 +207,35 @@ describeModel(alertForwardingMachine, {
   serialize: serializeAlertForwarding,
   setup: (): Ctx => {
     const typed = { url: '', publicKey: '' };
-    const ctx = { requests: createDeferredQueue(), config: null, keys: null, typed, editing: null, error: null } as unknown as Ctx;
+    const ctx = {
+      requests: createDeferredQueue(),
+      config: null,
+      keys: null,
+      typed,
+      editing: null,
+      error: null,
+    } as unknown as Ctx;
     const path = '/api/alert_forwarding_config/:uid';
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get(path, async ({ params }) => (await ctx.requests.take('loadConfig', params.uid)) as Response),
-      http.post(path, async ({ params, request }) => (await ctx.requests.take('saveSetup', { uid: params.uid, body: await request.json() })) as Response),
+      http.post(
+        path,
+        async ({ params, request }) =>
+          (await ctx.requests.take('saveSetup', { uid: params.uid, body: await request.json() })) as Response,
+      ),
       http.put(path, async ({ params, request }) => {
         const body = (await request.json()) as Record<string, unknown>;
-        return (await ctx.requests.take(body.overwrite_portal_keys ? 'renewKeys' : 'saveEdit', { uid: params.uid, body })) as Response;
+        return (await ctx.requests.take(body.overwrite_portal_keys ? 'renewKeys' : 'saveEdit', {
+          uid: params.uid,
+          body,
+        })) as Response;
       }),
       http.delete(path, async ({ params }) => (await ctx.requests.take('clearData', params.uid)) as Response),
-      http.put('/api/alert_forwarding_config', async ({ request }) => (await ctx.requests.take('stopV3Alerts', await request.json())) as Response),
+      http.put(
+        '/api/alert_forwarding_config',
+        async ({ request }) => (await ctx.requests.take('stopV3Alerts', await request.json())) as Response,
+      ),
     );
     ctx.router = render().router;
     return ctx;
@@ -262,7 +306,8 @@ describeModel(alertForwardingMachine, {
     },
     'xstate.error.actor.loadConfig': (step, ctx) => {
       const outcome = loadFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.outcome;
-      ctx.error = outcome === 'accessDenied' || outcome === 'notConfigured' || outcome === 'sessionEnded' ? null : texts[outcome];
+      ctx.error =
+        outcome === 'accessDenied' || outcome === 'notConfigured' || outcome === 'sessionEnded' ? null : texts[outcome];
       ctx.requests.resolve('loadConfig', toResponse(step.event, null));
     },
     'xstate.done.actor.saveSetup': (step, ctx) => {
@@ -341,7 +386,9 @@ describeModel(alertForwardingMachine, {
       await waitFor(() => expect(within(open).getByRole('button', { name: 'Save' })).toBeEnabled());
       expect(within(open).getByLabelText('Webhook URL')).toHaveValue(ctx.typed.url);
       expect(within(open).getByLabelText('RSA public key')).toHaveValue(ctx.typed.publicKey);
-      expect(within(open).getByTestId('keygen-commands')).toHaveTextContent('openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048');
+      expect(within(open).getByTestId('keygen-commands')).toHaveTextContent(
+        'openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048',
+      );
       expect(within(open).getByRole('link', { name: 'RSA key generator: the openssl genpkey manual' })).toHaveAttribute(
         'href',
         'https://docs.openssl.org/master/man1/openssl-genpkey/',
@@ -351,17 +398,23 @@ describeModel(alertForwardingMachine, {
       await processing('Set Up Alert Forwarding');
       expect(within(await dialog('Set Up Alert Forwarding')).getByRole('button', { name: 'Cancel' })).toBeDisabled();
       await waitFor(() => expect(ctx.requests.pending('saveSetup')).toBe(1));
-      expect(ctx.requests.lastInput('saveSetup')).toEqual({ uid: CLIENT_UID, body: { url: ctx.typed.url, public_rsa_key: ctx.typed.publicKey.trim() } });
+      expect(ctx.requests.lastInput('saveSetup')).toEqual({
+        uid: CLIENT_UID,
+        body: { url: ctx.typed.url, public_rsa_key: ctx.typed.publicKey.trim() },
+      });
     },
     'configured.idle': async (_snapshot, ctx) => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await expectConfigured(ctx);
-      for (const name of ['Acquire New Keys', 'Clear Data', 'Edit webhook URL', 'Edit RSA public key']) expect(button(name)).toBeEnabled();
+      for (const name of ['Acquire New Keys', 'Clear Data', 'Edit webhook URL', 'Edit RSA public key'])
+        expect(button(name)).toBeEnabled();
     },
     'configured.editing': async (_snapshot, ctx) => {
       const isUrl = ctx.editing === 'url';
       const open = await expectDialogError(isUrl ? 'Edit webhook URL' : 'Edit RSA public key', ctx);
-      expect(within(open).getByLabelText(isUrl ? 'Webhook URL' : 'RSA public key')).toHaveValue(ctx.typed[ctx.editing!]);
+      expect(within(open).getByLabelText(isUrl ? 'Webhook URL' : 'RSA public key')).toHaveValue(
+        ctx.typed[ctx.editing!],
+      );
       expect(within(open).queryByLabelText(isUrl ? 'RSA public key' : 'Webhook URL')).toBeNull();
     },
     'configured.savingEdit': async (_snapshot, ctx) => {

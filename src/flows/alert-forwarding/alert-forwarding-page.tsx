@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { alertForwardingMachine } from '../../../machines/alert-forwarding/alert-forwarding.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { AuthenticatedShell } from '../../components/app-shell.tsx';
-import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { alertForwardingMachine } from '#machines/alert-forwarding/alert-forwarding.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { AuthenticatedShell } from '#src/components/app-shell.tsx';
+import { useReturnToLoginWhen } from '#src/lib/return-to-login.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { alertForwardingActors } from './alert-forwarding.actors.ts';
 import { AlertForwardingConfigured } from './alert-forwarding-configured.tsx';
 import { AlertForwardingConfirm } from './alert-forwarding-confirm.tsx';
 import { AlertForwardingEditDialog } from './alert-forwarding-edit-dialog.tsx';
@@ -14,9 +17,6 @@ import { AlertForwardingKeysDialog } from './alert-forwarding-keys-dialog.tsx';
 import { AlertForwardingLoading } from './alert-forwarding-loading.tsx';
 import { AlertForwardingNotConfigured } from './alert-forwarding-not-configured.tsx';
 import { AlertForwardingSetupDialog } from './alert-forwarding-setup-dialog.tsx';
-import { alertForwardingActors } from './alert-forwarding.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /pages/alert-forwarding-config?client_uid=…: owns the actor of one credential's alert forwarding. */
 export function AlertForwardingPage() {
@@ -48,15 +48,28 @@ function AlertForwarding() {
     return (
       <>
         <AlertForwardingNotConfigured state={state} send={send} />
-        {state.matches({ notConfigured: 'showError' }) ? <AlertForwardingErrorDialog state={state} send={send} /> : null}
+        {state.matches({ notConfigured: 'showError' }) ? (
+          <AlertForwardingErrorDialog state={state} send={send} />
+        ) : null}
         {state.matches({ notConfigured: 'settingUp' }) || state.matches({ notConfigured: 'savingSetup' }) ? (
           <AlertForwardingSetupDialog state={state} send={send} />
         ) : null}
       </>
     );
   }
-  const dialog = (...modes: Array<'editing' | 'savingEdit' | 'showKeys' | 'confirmRenew' | 'renewing' | 'confirmClear' | 'clearing' | 'confirmStopV3' | 'stoppingV3'>) =>
-    modes.some((mode) => state.matches({ configured: mode }));
+  const dialog = (
+    ...modes: Array<
+      | 'editing'
+      | 'savingEdit'
+      | 'showKeys'
+      | 'confirmRenew'
+      | 'renewing'
+      | 'confirmClear'
+      | 'clearing'
+      | 'confirmStopV3'
+      | 'stoppingV3'
+    >
+  ) => modes.some((mode) => state.matches({ configured: mode }));
   return (
     <>
       <AlertForwardingConfigured state={state} send={send} />
@@ -64,7 +77,9 @@ function AlertForwarding() {
       {dialog('showKeys') ? <AlertForwardingKeysDialog state={state} send={send} /> : null}
       {dialog('confirmRenew', 'renewing') ? <AlertForwardingConfirm action="renew" state={state} send={send} /> : null}
       {dialog('confirmClear', 'clearing') ? <AlertForwardingConfirm action="clear" state={state} send={send} /> : null}
-      {dialog('confirmStopV3', 'stoppingV3') ? <AlertForwardingConfirm action="stopV3" state={state} send={send} /> : null}
+      {dialog('confirmStopV3', 'stoppingV3') ? (
+        <AlertForwardingConfirm action="stopV3" state={state} send={send} />
+      ) : null}
     </>
   );
 }

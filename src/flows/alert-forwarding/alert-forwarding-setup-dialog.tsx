@@ -1,14 +1,14 @@
-import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RSA_KEYGEN_COMMANDS } from '../../../shared-domain/alert-forwarding.ts';
-import { MachineForm } from '../../components/busy-button.tsx';
-import { CopyField } from '../../components/copy-field.tsx';
+import { Anchor, Modal, Stack, Text } from '@mantine/core';
+import { RSA_KEYGEN_COMMANDS } from '#shared-domain/alert-forwarding.ts';
+import { MachineForm } from '#src/components/busy-button.tsx';
+import { CopyField } from '#src/components/copy-field.tsx';
+import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { DialogFormFooter, RsaPublicKeyField, WebhookUrlField } from './alert-forwarding-fields.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
-import { invalidFieldName } from '../../lib/failure-text.ts';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { developerErrors } from '#src/lib/developer-errors.ts';
+import { invalidFieldName } from '#src/lib/failure-text.ts';
 
 /**
  * The key generator the spec asks for is OpenSSL on the customer's own machine: a web page that generates the key
@@ -25,11 +25,23 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
   const canClose = state.can({ type: 'dialog.close' });
   const close = () => canClose && send({ type: 'dialog.close' });
   return (
-    <Modal opened onClose={close} title={t`Set Up Alert Forwarding`} closeButtonProps={{ 'aria-label': t`Close dialog` }} centered size="lg" closeOnClickOutside={false} closeOnEscape={canClose}>
+    <Modal
+      opened
+      onClose={close}
+      title={t`Set Up Alert Forwarding`}
+      closeButtonProps={{ 'aria-label': t`Close dialog` }}
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={canClose}
+    >
       <MachineForm
         onSubmit={() => send({ type: 'form.submit' })}
         error={state.context.error}
-        invalidField={invalidFieldName(state.context.error, developerErrors, { webhook: 'webhook', publicKey: 'public_key' })}
+        invalidField={invalidFieldName(state.context.error, developerErrors, {
+          webhook: 'webhook',
+          publicKey: 'public_key',
+        })}
       >
         <Stack gap="md">
           <WebhookUrlField
@@ -39,12 +51,21 @@ export function AlertForwardingSetupDialog({ state, send }: AlertForwardingViewP
             placeholder="https://"
             onChange={(value) => send({ type: 'form.change', field: 'url', value })}
           />
-          <RsaPublicKeyField value={form.publicKey} disabled={busy} onChange={(value) => send({ type: 'form.change', field: 'publicKey', value })} />
+          <RsaPublicKeyField
+            value={form.publicKey}
+            disabled={busy}
+            onChange={(value) => send({ type: 'form.change', field: 'publicKey', value })}
+          />
           <Stack gap={6}>
             <Text size="sm">
               <Trans>No key pair yet? Generate one with OpenSSL; the private key never leaves your computer:</Trans>
             </Text>
-            <CopyField label={t`OpenSSL commands`} value={RSA_KEYGEN_COMMANDS} copyLabel={t`Copy the OpenSSL commands`} testId="keygen-commands" />
+            <CopyField
+              label={t`OpenSSL commands`}
+              value={RSA_KEYGEN_COMMANDS}
+              copyLabel={t`Copy the OpenSSL commands`}
+              testId="keygen-commands"
+            />
             <Anchor href={OPENSSL_GENPKEY_URL} target="_blank" rel="noopener noreferrer" size="sm">
               <Trans>RSA key generator: the openssl genpkey manual</Trans>
             </Anchor>

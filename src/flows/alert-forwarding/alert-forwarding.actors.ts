@@ -1,8 +1,5 @@
 import { fromPromise } from 'xstate';
-import type {
-  AlertForwardingEditPayload,
-  AlertForwardingSetupPayload,
-} from '../../../shared-domain/alert-forwarding.ts';
+import type { AlertForwardingEditPayload, AlertForwardingSetupPayload } from '#shared-domain/alert-forwarding.ts';
 import {
   deleteAlertForwardingConfig,
   getAlertForwardingConfig,
@@ -10,7 +7,7 @@ import {
   putAlertForwardingField,
   putOverwritePortalKeys,
   putRemoveCompanyId,
-} from '../../api/alert-forwarding.ts';
+} from '#src/api/alert-forwarding.ts';
 
 type ClientInput = { input: { clientUid: string } };
 

@@ -1,8 +1,8 @@
-import { expect, vi, type MockInstance } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { alexaTogetherMachine, type AlexaTogetherInput } from '../../../machines/alexa-together/alexa-together.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect, type MockInstance, vi } from 'vitest';
+import { type AlexaTogetherInput, alexaTogetherMachine } from '#machines/alexa-together/alexa-together.machine.ts';
 import {
   ALEXA_TOGETHER_INPUTS,
   alexaTogetherEvents,
@@ -14,15 +14,20 @@ import {
   LINK,
   SEARCH,
   serializeAlexaTogether,
-} from '../../../machines/alexa-together/alexa-together.model-cases.ts';
-import type { ConsentRequestDetails } from '../../../shared-domain/consent-request.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { wireOf } from '../../../tests/support/consent-wire.ts';
-import { forgetSentData, landing, renderRoutes, sendWithPage } from '../../../tests/support/render.tsx';
-import type { ConsentRequestBody } from '../../api/oauth.ts';
-import { navigation } from '../../lib/navigation.ts';
+} from '#machines/alexa-together/alexa-together.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import type { ConsentRequestBody } from '#src/api/oauth.ts';
+import { navigation } from '#src/lib/navigation.ts';
+import { wireOf } from '#tests/support/consent-wire.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { forgetSentData, landing, renderRoutes, sendWithPage } from '#tests/support/render.tsx';
 import { AlexaTogetherPage } from './alexa-together-page.tsx';
 
 const server = setupMswServer();
@@ -47,7 +52,10 @@ const heading = () => screen.findByRole('heading', { name: 'Link your Alexa Toge
 
 function toResponse(event: ModelEvent): Response {
   if (event.type === 'xstate.done.actor.loadRequest') {
-    const body: ConsentRequestBody = { success: true, data: wireOf((event as { output: ConsentRequestDetails }).output) };
+    const body: ConsentRequestBody = {
+      success: true,
+      data: wireOf((event as { output: ConsentRequestDetails }).output),
+    };
     return HttpResponse.json(body);
   }
   const error = (event as { error: ApiError }).error;
@@ -58,9 +66,13 @@ function toResponse(event: ModelEvent): Response {
 async function expectText() {
   expect(await heading()).toBeInTheDocument();
   expect(
-    screen.getByText(`${LINK.applicationName} asks to link your Alexa Together subscription to your account, so that the falls we detect can reach Alexa Together.`),
+    screen.getByText(
+      `${LINK.applicationName} asks to link your Alexa Together subscription to your account, so that the falls we detect can reach Alexa Together.`,
+    ),
   ).toBeInTheDocument();
-  expect(screen.getByTestId('request-owner')).toHaveTextContent('Registered by the developer account of Dana Developer');
+  expect(screen.getByTestId('request-owner')).toHaveTextContent(
+    'Registered by the developer account of Dana Developer',
+  );
   expect(screen.getByTestId('request-redirect')).toHaveTextContent('Your answer sends you back to alexa.example');
   expect(screen.getByText(/the 24\/7 Urgent Response team can be alerted when a fall is detected/)).toBeInTheDocument();
   expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
@@ -86,8 +98,10 @@ describeModel(alexaTogetherMachine, {
     const requests = createDeferredQueue<'loadRequest'>();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/consent/request', async ({ request }) =>
-        (await requests.take('loadRequest', Object.fromEntries(new URL(request.url).searchParams))) as Response,
+      http.get(
+        '/api/consent/request',
+        async ({ request }) =>
+          (await requests.take('loadRequest', Object.fromEntries(new URL(request.url).searchParams))) as Response,
       ),
     );
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
@@ -95,7 +109,14 @@ describeModel(alexaTogetherMachine, {
       [{ path: '/pages/alexatogether', element: <AlexaTogetherPage /> }, landing('/pages/login')],
       `/pages/alexatogether?${SEARCH}`,
     );
-    return { assign, requests, router, loaded: preloaded === LINK ? LINK : null, error: null, sent: Boolean(preloaded) };
+    return {
+      assign,
+      requests,
+      router,
+      loaded: preloaded === LINK ? LINK : null,
+      error: null,
+      sent: Boolean(preloaded),
+    };
   },
   teardown: (ctx) => {
     ctx.assign.mockRestore();
@@ -144,7 +165,9 @@ describeModel(alexaTogetherMachine, {
       expect(ctx.assign).not.toHaveBeenCalled();
     },
     unknownRequest: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('heading', { name: 'This authorization request is not valid' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'This authorization request is not valid' }),
+      ).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to the main page' })).toHaveAttribute('href', '/pages/main');
       expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
       expect(document.body).not.toHaveTextContent('Alexa Together subscription to your account');
@@ -153,7 +176,9 @@ describeModel(alexaTogetherMachine, {
     },
     sessionEnded: async (_snapshot, ctx) => {
       expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
-      expect(ctx.router.state.location.search).toBe(`?return_to=${encodeURIComponent(`/pages/alexatogether?${SEARCH}`)}`);
+      expect(ctx.router.state.location.search).toBe(
+        `?return_to=${encodeURIComponent(`/pages/alexatogether?${SEARCH}`)}`,
+      );
       expect(ctx.assign).not.toHaveBeenCalled();
     },
     continuing: async (_snapshot, ctx) => {

@@ -1,19 +1,19 @@
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
-import { sentConsentRequest } from '../../api/oauth.ts';
-import { usePageData } from '../../lib/page-data.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
-import { useFollowUrl } from '../../lib/navigation.ts';
-import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { alexaTogetherMachine } from '#machines/alexa-together/alexa-together.machine.ts';
+import { sentConsentRequest } from '#src/api/oauth.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { UnknownAuthorizationRequest } from '#src/components/unknown-authorization-request.tsx';
+import { useFollowUrl } from '#src/lib/navigation.ts';
+import { usePageData } from '#src/lib/page-data.ts';
+import { useReturnToLoginWhen } from '#src/lib/return-to-login.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { alexaTogetherActors } from './alexa-together.actors.ts';
 import { AlexaTogetherLoading } from './alexa-together-loading.tsx';
 import { AlexaTogetherRefused } from './alexa-together-refused.tsx';
 import { AlexaTogetherRequest } from './alexa-together-request.tsx';
-import { alexaTogetherActors } from './alexa-together.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the Alexa Together actor (/pages/alexatogether?request=<handle>&scope&client_id&tracking_id&…) and picks the

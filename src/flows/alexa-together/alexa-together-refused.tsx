@@ -1,10 +1,10 @@
-import { Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { AlexaTogetherEvent, alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
+import type { AlexaTogetherEvent, alexaTogetherMachine } from '#machines/alexa-together/alexa-together.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { oauthErrors } from '#src/lib/oauth-errors.ts';
 import { AlexaTogetherActions } from './alexa-together-request.tsx';
-import { oauthErrors } from '../../lib/oauth-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof alexaTogetherMachine>;

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { AlexaTogetherEvent, alexaTogetherMachine } from '../../../machines/alexa-together/alexa-together.machine.ts';
-import { RequestOrigin } from '../../components/request-origin.tsx';
+import type { AlexaTogetherEvent, alexaTogetherMachine } from '#machines/alexa-together/alexa-together.machine.ts';
+import { RequestOrigin } from '#src/components/request-origin.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof alexaTogetherMachine>;
@@ -29,8 +29,8 @@ export function AlexaTogetherRequest({ state, send }: Props) {
       <RequestOrigin request={request} />
       <Text>
         <Trans>
-          With Alexa Together, the 24/7 Urgent Response team can be alerted when a fall is detected and call for help on your
-          behalf.
+          With Alexa Together, the 24/7 Urgent Response team can be alerted when a fall is detected and call for help on
+          your behalf.
         </Trans>
       </Text>
       <AlexaTogetherActions state={state} send={send} />

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { LoadRequestInput } from '../../../machines/shared/consent-request.ts';
-import { getConsentRequest } from '../../api/oauth.ts';
+import type { LoadRequestInput } from '#machines/shared/consent-request.ts';
+import { getConsentRequest } from '#src/api/oauth.ts';
 
 /** The Alexa Together machine's actor: the pending request the page's handle names, as the server records it. */
 export const alexaTogetherActors = {

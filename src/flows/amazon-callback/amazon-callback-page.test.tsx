@@ -1,22 +1,27 @@
-import { expect, vi, type MockInstance } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { amazonCallbackMachine, type AmazonCallbackEvent } from '../../../machines/amazon-callback/amazon-callback.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect, type MockInstance, vi } from 'vitest';
+import { type AmazonCallbackEvent, amazonCallbackMachine } from '#machines/amazon-callback/amazon-callback.machine.ts';
 import {
   amazonCallbackEvents,
   CODE,
   describeAmazonCallbackEvent,
   openCaseOf,
   PRODUCT,
-  signInOutcomeOf,
   STATE,
   STORED,
-} from '../../../machines/amazon-callback/amazon-callback.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes } from '../../../tests/support/render.tsx';
-import { navigation } from '../../lib/navigation.ts';
+  signInOutcomeOf,
+} from '#machines/amazon-callback/amazon-callback.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { navigation } from '#src/lib/navigation.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes } from '#tests/support/render.tsx';
 import { AmazonCallbackPage } from './amazon-callback-page.tsx';
 
 const server = setupMswServer();
@@ -29,7 +34,8 @@ interface Ctx {
 }
 
 function toResponse(event: ModelEvent): Response {
-  if ('output' in event) return HttpResponse.json({ success: true, redirect: (event.output as { redirect: string }).redirect });
+  if ('output' in event)
+    return HttpResponse.json({ success: true, redirect: (event.output as { redirect: string }).redirect });
   const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
@@ -70,7 +76,10 @@ describeModel(amazonCallbackMachine, {
     };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.post('/api/loginwithamazon', async ({ request }) => (await ctx.requests.take('signInWithAmazon', await request.json())) as Response),
+      http.post(
+        '/api/loginwithamazon',
+        async ({ request }) => (await ctx.requests.take('signInWithAmazon', await request.json())) as Response,
+      ),
     );
     return ctx;
   },
@@ -85,7 +94,11 @@ describeModel(amazonCallbackMachine, {
       ctx.expectedUrl = errorUrl;
       if (event.stored) sessionStorage.setItem(`lwa:${STATE}`, JSON.stringify(event.stored));
       ctx.router = renderRoutes(
-        [{ path: '/pages/cb', element: <AmazonCallbackPage /> }, landing('/pages/error'), landing('/pages/device-sessions')],
+        [
+          { path: '/pages/cb', element: <AmazonCallbackPage /> },
+          landing('/pages/error'),
+          landing('/pages/device-sessions'),
+        ],
         callbackUrl(event),
       ).router;
     },
@@ -104,7 +117,12 @@ describeModel(amazonCallbackMachine, {
       expect(await screen.findByLabelText('Signing in with Amazon')).toBeInTheDocument();
       await waitFor(() => expect(ctx.requests.pending('signInWithAmazon')).toBe(1));
       expect(ctx.requests.inputs('signInWithAmazon')).toEqual([
-        { code: CODE, code_verifier: STORED.codeVerifier, link_current_account_to_amazon: false, return_to: STORED.returnTo },
+        {
+          code: CODE,
+          code_verifier: STORED.codeVerifier,
+          link_current_account_to_amazon: false,
+          return_to: STORED.returnTo,
+        },
       ]);
       // Taken: a second visit of this callback finds nothing.
       expect(sessionStorage.getItem(`lwa:${STATE}`)).toBeNull();

@@ -1,15 +1,15 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
-import { useSearchParams } from 'react-router-dom';
-import { amazonCallbackMachine } from '../../../machines/amazon-callback/amazon-callback.machine.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { takeAmazonLogin } from '../../lib/amazon-login.ts';
-import { useFollowUrl } from '../../lib/navigation.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
-import { AmazonCallbackProgress } from './amazon-callback-progress.tsx';
-import { amazonCallbackActors } from './amazon-callback.actors.ts';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { amazonCallbackMachine } from '#machines/amazon-callback/amazon-callback.machine.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { takeAmazonLogin } from '#src/lib/amazon-login.ts';
+import { useFollowUrl } from '#src/lib/navigation.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { amazonCallbackActors } from './amazon-callback.actors.ts';
+import { AmazonCallbackProgress } from './amazon-callback-progress.tsx';
 
 /** The product's name in email_already_exists_as_{product}_account; the error page matches any slug there. */
 export const PRODUCT_SLUG = 'portal';
@@ -26,6 +26,7 @@ export function AmazonCallbackPage() {
   });
   const [, send] = useMachine(machine, { input: { product: PRODUCT_SLUG } });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the callback is opened once, with the address it arrived on
   useEffect(() => {
     send({
       type: 'callback.open',
@@ -34,7 +35,7 @@ export function AmazonCallbackPage() {
       errorDescription: search.get('error_description'),
       stored: takeAmazonLogin(search.get('state')),
     });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <CenteredLayout>

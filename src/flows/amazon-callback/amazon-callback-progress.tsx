@@ -1,7 +1,7 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { HiddenPageHeading } from '#src/components/hidden-page-heading.tsx';
 
 /** Every state of /pages/cb: the page only ever passes through on its way to the next one. */
 export function AmazonCallbackProgress() {

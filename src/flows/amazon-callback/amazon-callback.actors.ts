@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { AmazonSignIn } from '../../../machines/amazon-callback/amazon-callback.machine.ts';
-import { postLoginWithAmazon } from '../../api/oauth.ts';
+import type { AmazonSignIn } from '#machines/amazon-callback/amazon-callback.machine.ts';
+import { postLoginWithAmazon } from '#src/api/oauth.ts';
 
 /**
  * Amazon's code is single use, but one visit may mount the page twice at once (StrictMode in development, which also

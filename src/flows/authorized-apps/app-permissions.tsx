@@ -1,7 +1,7 @@
-import { List } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { displayScopes, parseScopes } from '../../../shared-domain/scopes.ts';
-import { resourceNames } from '../../lib/scope-names.ts';
+import { List } from '@mantine/core';
+import { displayScopes, parseScopes } from '#shared-domain/scopes.ts';
+import { resourceNames } from '#src/lib/scope-names.ts';
 
 /**
  * product.md §6: each resource as read-only or read+write. The grouping is the consent page's (shared-domain

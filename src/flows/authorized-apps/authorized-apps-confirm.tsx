@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { AuthorizedAppsEvent, authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
+import type { AuthorizedAppsEvent, authorizedAppsMachine } from '#machines/authorized-apps/authorized-apps.machine.ts';
 import '@mantine/core/styles/Modal.layer.css';
 
 interface Props {

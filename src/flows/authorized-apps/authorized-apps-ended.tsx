@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
 
 /** sessionEnded: the session is over; the page is on its way to the login page, which brings the reader back. */
 export function AuthorizedAppsEnded() {

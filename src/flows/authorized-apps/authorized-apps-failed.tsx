@@ -1,8 +1,8 @@
-import type { SnapshotFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
-import type { authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { authorizedAppsMachine } from '#machines/authorized-apps/authorized-apps.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 /** loadFailed: why there is no list; Refresh (in the toolbar) tries again. */
 export function AuthorizedAppsFailed({ state }: { state: SnapshotFrom<typeof authorizedAppsMachine> }) {

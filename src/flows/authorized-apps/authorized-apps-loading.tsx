@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
 
 /** loading: the list is on its way. */
 export function AuthorizedAppsLoading() {

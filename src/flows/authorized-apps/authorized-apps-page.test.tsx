@@ -1,9 +1,9 @@
-import { expect } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { AuthorizedAppsErrorCode } from '../../../machines/authorized-apps/authorized-apps.errors.ts';
-import { authorizedAppsMachine, type AuthorizedApp } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect } from 'vitest';
+import type { AuthorizedAppsErrorCode } from '#machines/authorized-apps/authorized-apps.errors.ts';
+import { type AuthorizedApp, authorizedAppsMachine } from '#machines/authorized-apps/authorized-apps.machine.ts';
 import {
   authorizedAppsEvents,
   CARE,
@@ -11,11 +11,16 @@ import {
   LOAD_FAILURE,
   removeFailures,
   serializeAuthorizedApps,
-} from '../../../machines/authorized-apps/authorized-apps.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+} from '#machines/authorized-apps/authorized-apps.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { AuthorizedAppsPage } from './authorized-apps-page.tsx';
 
 const server = setupMswServer();
@@ -102,10 +107,16 @@ describeModel(authorizedAppsMachine, {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/authorized_apps', async () => (await requests.take('loadApps')) as Response),
-      http.put('/api/consent/revoke', async ({ request }) => (await requests.take('revokeApp', await request.json())) as Response),
+      http.put(
+        '/api/consent/revoke',
+        async ({ request }) => (await requests.take('revokeApp', await request.json())) as Response,
+      ),
     );
     setSessionClaims({ apiAccess: false, isGroupOwner: true });
-    const { router } = renderRoutes([{ path: '/pages/authorized-apps', element: <AuthorizedAppsPage /> }, landing('/pages/login')], PAGE);
+    const { router } = renderRoutes(
+      [{ path: '/pages/authorized-apps', element: <AuthorizedAppsPage /> }, landing('/pages/login')],
+      PAGE,
+    );
     return { requests, router, apps: [], error: null, checkedPermissions: false };
   },
   exec: {
@@ -166,7 +177,9 @@ describeModel(authorizedAppsMachine, {
       if (ctx.apps.some((app) => app.clientId === CARE.clientId) && !ctx.checkedPermissions) {
         ctx.checkedPermissions = true;
         await userEvent.click(screen.getByRole('button', { name: 'View permissions of Care App' }));
-        const items = within(screen.getByTestId('permissions')).getAllByRole('listitem').map((item) => item.textContent);
+        const items = within(screen.getByTestId('permissions'))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent);
         expect(items).toEqual(['Cameras: read+write', 'User profile: read-only', 'Alerts: read-only']);
         await userEvent.click(screen.getByRole('button', { name: 'Hide permissions of Care App' }));
         expect(screen.queryByTestId('permissions')).toBeNull();
@@ -174,7 +187,9 @@ describeModel(authorizedAppsMachine, {
     },
     confirming: async (_snapshot, ctx) => {
       const care = ctx.apps.find((app) => app.clientId === CARE.clientId)!;
-      expect(await screen.findByRole('dialog', { name: 'Remove application?' })).toHaveTextContent(confirmText[care.removes]);
+      expect(await screen.findByRole('dialog', { name: 'Remove application?' })).toHaveTextContent(
+        confirmText[care.removes],
+      );
       expect(within(dialog()).getByRole('button', { name: 'Remove' })).toBeEnabled();
       expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeEnabled();
       await expectRows(ctx);

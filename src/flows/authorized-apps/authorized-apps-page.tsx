@@ -1,18 +1,18 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import { AuthenticatedShell } from '../../components/app-shell.tsx';
-import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { authorizedAppsMachine } from '#machines/authorized-apps/authorized-apps.machine.ts';
+import { AuthenticatedShell } from '#src/components/app-shell.tsx';
+import { useReturnToLoginWhen } from '#src/lib/return-to-login.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { authorizedAppsActors } from './authorized-apps.actors.ts';
 import { AuthorizedAppsConfirm } from './authorized-apps-confirm.tsx';
 import { AuthorizedAppsEnded } from './authorized-apps-ended.tsx';
 import { AuthorizedAppsFailed } from './authorized-apps-failed.tsx';
 import { AuthorizedAppsLoading } from './authorized-apps-loading.tsx';
 import { AuthorizedAppsTable } from './authorized-apps-table.tsx';
-import { authorizedAppsActors } from './authorized-apps.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the authorized-applications actor (/pages/authorized-apps) and picks the view for its state. */
 export function AuthorizedAppsPage() {

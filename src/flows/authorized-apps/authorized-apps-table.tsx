@@ -1,13 +1,13 @@
-import { Fragment, useState } from 'react';
-import { Button, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Table, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { AuthorizedAppsEvent, authorizedAppsMachine } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
+import type { AuthorizedAppsEvent, authorizedAppsMachine } from '#machines/authorized-apps/authorized-apps.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
 import { AppPermissions } from './app-permissions.tsx';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/List.layer.css';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof authorizedAppsMachine>;
@@ -66,7 +66,9 @@ export function AuthorizedAppsTable({ state, send }: Props) {
                           size="xs"
                           variant="light"
                           aria-expanded={open}
-                          aria-label={open ? t`Hide permissions of ${applicationName}` : t`View permissions of ${applicationName}`}
+                          aria-label={
+                            open ? t`Hide permissions of ${applicationName}` : t`View permissions of ${applicationName}`
+                          }
                           onClick={() => toggle(app.clientId)}
                         >
                           {open ? <Trans>Hide</Trans> : <Trans>View</Trans>}

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { AuthorizedApp } from '../../../machines/authorized-apps/authorized-apps.machine.ts';
-import { getAuthorizedApps, putRevokeConsent, type AuthorizedAppRow } from '../../api/oauth.ts';
+import type { AuthorizedApp } from '#machines/authorized-apps/authorized-apps.machine.ts';
+import { type AuthorizedAppRow, getAuthorizedApps, putRevokeConsent } from '#src/api/oauth.ts';
 
 /** The authorized-applications machine's actors: the list, and removing one application. */
 export const authorizedAppsActors = {

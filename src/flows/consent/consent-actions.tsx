@@ -1,7 +1,7 @@
-import { Button, Group } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, Group } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { ConsentEvent, consentMachine } from '../../../machines/consent/consent.machine.ts';
+import type { ConsentEvent, consentMachine } from '#machines/consent/consent.machine.ts';
 
 interface Props {
   state: SnapshotFrom<typeof consentMachine>;

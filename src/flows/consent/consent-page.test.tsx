@@ -1,8 +1,8 @@
-import { expect, vi, type MockInstance } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { consentMachine, type ConsentInput } from '../../../machines/consent/consent.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect, type MockInstance, vi } from 'vitest';
+import { type ConsentInput, consentMachine } from '#machines/consent/consent.machine.ts';
 import {
   CONSENT_INPUTS,
   consentEvents,
@@ -10,19 +10,24 @@ import {
   describeConsentEvent,
   failures,
   HANDLE,
+  type LoadedCase,
   loadedCaseOf,
   SEARCH,
   serializeConsent,
-  type LoadedCase,
-} from '../../../machines/consent/consent.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import type { Resource } from '../../../shared-domain/scopes.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { wireOf } from '../../../tests/support/consent-wire.ts';
-import { forgetSentData, landing, renderRoutes, sendWithPage } from '../../../tests/support/render.tsx';
-import type { ConsentRequestBody } from '../../api/oauth.ts';
-import { navigation } from '../../lib/navigation.ts';
+} from '#machines/consent/consent.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import type { Resource } from '#shared-domain/scopes.ts';
+import type { ConsentRequestBody } from '#src/api/oauth.ts';
+import { navigation } from '#src/lib/navigation.ts';
+import { wireOf } from '#tests/support/consent-wire.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { forgetSentData, landing, renderRoutes, sendWithPage } from '#tests/support/render.tsx';
 import { ConsentPage } from './consent-page.tsx';
 
 const server = setupMswServer();
@@ -68,11 +73,17 @@ async function expectRequest(ctx: Ctx) {
   const { applicationName, ownerName, redirectHost, native } = ctx.loaded!.request;
   const question = `Allow ${applicationName} to access your account?`;
   expect(await screen.findByRole('heading', { level: 1, name: question })).toHaveTextContent(question);
-  expect(screen.getByText(`${applicationName} asks for permission to use the following data. Allow it only if you trust this application.`)).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      `${applicationName} asks for permission to use the following data. Allow it only if you trust this application.`,
+    ),
+  ).toBeInTheDocument();
   expect(screen.getByTestId('request-owner')).toHaveTextContent(`Registered by the developer account of ${ownerName}`);
   // An app on the device is said to be one: "sends you back" to a web site would not be true of it.
   expect(screen.getByTestId('request-redirect')).toHaveTextContent(
-    native ? `This is an app on your device. Your answer goes to it at ${redirectHost}` : `Your answer sends you back to ${redirectHost}`,
+    native
+      ? `This is an app on your device. Your answer goes to it at ${redirectHost}`
+      : `Your answer sends you back to ${redirectHost}`,
   );
   expect(document.body).not.toHaveTextContent('Official Portal Mobile App');
   expect(document.body.querySelector('script, b')).toBeNull();
@@ -81,7 +92,11 @@ async function expectRequest(ctx: Ctx) {
 function expectGroup(label: 'Manage' | 'View', resources: Resource[]) {
   const group = screen.queryByRole('region', { name: label });
   if (resources.length === 0) return expect(group).toBeNull();
-  expect(within(group!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(resources.map((r) => names[r]));
+  expect(
+    within(group!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(resources.map((r) => names[r]));
 }
 
 async function expectLeaving(ctx: Ctx, url: string) {
@@ -112,8 +127,10 @@ describeModel(consentMachine, {
     const requests = createDeferredQueue<'loadRequest'>();
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/consent/request', async ({ request }) =>
-        (await requests.take('loadRequest', Object.fromEntries(new URL(request.url).searchParams))) as Response,
+      http.get(
+        '/api/consent/request',
+        async ({ request }) =>
+          (await requests.take('loadRequest', Object.fromEntries(new URL(request.url).searchParams))) as Response,
       ),
     );
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
@@ -169,7 +186,9 @@ describeModel(consentMachine, {
     invalid: (_snapshot, ctx) => expectRefused(ctx),
     failed: (_snapshot, ctx) => expectRefused(ctx),
     unknownRequest: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('heading', { name: 'This authorization request is not valid' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'This authorization request is not valid' }),
+      ).toBeInTheDocument();
       expect(screen.getByText(/No access was granted/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to the main page' })).toHaveAttribute('href', '/pages/main');
       expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();

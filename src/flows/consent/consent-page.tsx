@@ -1,19 +1,19 @@
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { consentMachine } from '../../../machines/consent/consent.machine.ts';
-import { sentConsentRequest } from '../../api/oauth.ts';
-import { usePageData } from '../../lib/page-data.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { UnknownAuthorizationRequest } from '../../components/unknown-authorization-request.tsx';
-import { useFollowUrl } from '../../lib/navigation.ts';
-import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { consentMachine } from '#machines/consent/consent.machine.ts';
+import { sentConsentRequest } from '#src/api/oauth.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { UnknownAuthorizationRequest } from '#src/components/unknown-authorization-request.tsx';
+import { useFollowUrl } from '#src/lib/navigation.ts';
+import { usePageData } from '#src/lib/page-data.ts';
+import { useReturnToLoginWhen } from '#src/lib/return-to-login.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { consentActors } from './consent.actors.ts';
 import { ConsentLoading } from './consent-loading.tsx';
 import { ConsentRefused } from './consent-refused.tsx';
 import { ConsentRequest } from './consent-request.tsx';
-import { consentActors } from './consent.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the consent actor (/pages/consent?request=<handle>&…the spec's parameters) and picks the view. What the page

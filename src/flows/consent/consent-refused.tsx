@@ -1,10 +1,10 @@
-import { Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { ConsentEvent, consentMachine } from '../../../machines/consent/consent.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
+import type { ConsentEvent, consentMachine } from '#machines/consent/consent.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { oauthErrors } from '#src/lib/oauth-errors.ts';
 import { ConsentActions } from './consent-actions.tsx';
-import { oauthErrors } from '../../lib/oauth-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof consentMachine>;

@@ -1,10 +1,10 @@
-import { List, Stack, Text, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { List, Stack, Text, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { ConsentEvent, consentMachine } from '../../../machines/consent/consent.machine.ts';
-import { displayScopes, type Resource } from '../../../shared-domain/scopes.ts';
-import { RequestOrigin } from '../../components/request-origin.tsx';
-import { resourceNames } from '../../lib/scope-names.ts';
+import type { ConsentEvent, consentMachine } from '#machines/consent/consent.machine.ts';
+import { displayScopes, type Resource } from '#shared-domain/scopes.ts';
+import { RequestOrigin } from '#src/components/request-origin.tsx';
+import { resourceNames } from '#src/lib/scope-names.ts';
 import { ConsentActions } from './consent-actions.tsx';
 import '@mantine/core/styles/List.layer.css';
 

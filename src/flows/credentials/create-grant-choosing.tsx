@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import type { GrantType } from '../../../shared-domain/credentials.ts';
+import type { CreateGrantEvent, createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
+import type { GrantType } from '#shared-domain/credentials.ts';
 
 interface Props {
   state: SnapshotFrom<typeof createGrantMachine>;

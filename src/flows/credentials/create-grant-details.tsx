@@ -1,9 +1,9 @@
-import { Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Stack, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import { OAuthInfo } from '../../components/oauth-info.tsx';
-import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
+import type { CreateGrantEvent, createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
+import { OAuthInfo } from '#src/components/oauth-info.tsx';
+import { ShowOnceFooter } from '#src/components/show-once-footer.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof createGrantMachine>;

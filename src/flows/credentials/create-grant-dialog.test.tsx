@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { CreateGrantErrorCode } from '../../../machines/create-grant/create-grant.errors.ts';
-import { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { CreateGrantErrorCode } from '#machines/create-grant/create-grant.errors.ts';
+import { createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
 import {
   BAD_URI,
   CREATED,
@@ -17,16 +17,21 @@ import {
   NATIVE_URIS,
   PORTAL_ORIGIN,
   REDIRECT_TEXT,
-  serializeCreateGrant,
   SESSION_ENDED,
+  serializeCreateGrant,
   TOO_MANY_TEXT,
-} from '../../../machines/create-grant/create-grant.model-cases.ts';
-import { ROW_A, ROWS } from '../../../machines/credentials/credentials.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import type { GrantType } from '../../../shared-domain/credentials.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+} from '#machines/create-grant/create-grant.model-cases.ts';
+import { ROW_A, ROWS } from '#machines/credentials/credentials.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import type { GrantType } from '#shared-domain/credentials.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { CredentialsPage } from './credentials-page.tsx';
 
 const server = setupMswServer();
@@ -51,7 +56,9 @@ const URI_WARNINGS: Record<string, string[]> = {
   [BAD_URI]: [`${BAD_URI} does not start with ${PORTAL_ORIGIN}. Check that it is the address you mean.`],
 };
 const NATIVE_HINTS: Record<string, string[]> = {
-  [NATIVE_TEXT]: NATIVE_URIS.map((uri) => `${uri} is the address of an app on the user’s device (a native app), not of a website.`),
+  [NATIVE_TEXT]: NATIVE_URIS.map(
+    (uri) => `${uri} is the address of an app on the user’s device (a native app), not of a website.`,
+  ),
 };
 const NAME_HINT = 'Leave empty to use the default name "Not Found". The name cannot be changed later.';
 const SECRET_WARNING = 'Copy the secret now and keep it safe: it will not be available again.';
@@ -84,7 +91,10 @@ function expectedValidation(ctx: Ctx): string | null {
 
 /** GET credentials as the server answers it: the rows, and INPUT's limits and endpoints. */
 const overview = (clients: unknown[] = ROWS) =>
-  HttpResponse.json({ success: true, data: { clients: { array: clients }, limits: INPUT.limits, endpoints: INPUT.endpoints } });
+  HttpResponse.json({
+    success: true,
+    data: { clients: { array: clients }, limits: INPUT.limits, endpoints: INPUT.endpoints },
+  });
 
 /** The shown secret must survive Escape while it was not copied. */
 async function expectEscapeKeepsOpen() {
@@ -124,12 +134,26 @@ describeModel(createGrantMachine, {
         ctx.loads++;
         return overview();
       }),
-      http.post('/api/client_grant', async ({ request }) => (await ctx.requests.take('submitGrant', await request.json())) as Response),
+      http.post(
+        '/api/client_grant',
+        async ({ request }) => (await ctx.requests.take('submitGrant', await request.json())) as Response,
+      ),
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
-    const { router } = renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')], '/pages/credentials');
+    const { router } = renderRoutes(
+      [{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')],
+      '/pages/credentials',
+    );
     const typed = { applicationName: '', redirectUris: '' };
-    const ctx: Ctx = { requests: createDeferredQueue(), loads: 0, grantType: null, typed, expectedError: null, created: false, router };
+    const ctx: Ctx = {
+      requests: createDeferredQueue(),
+      loads: 0,
+      grantType: null,
+      typed,
+      expectedError: null,
+      created: false,
+      router,
+    };
     await screen.findByTestId(`credential-${ROWS[0].id}`);
     await userEvent.click(screen.getByRole('button', { name: 'Create Grant' }));
     return ctx;
@@ -138,7 +162,11 @@ describeModel(createGrantMachine, {
     'type.choose': async (step, ctx) => {
       ctx.grantType = (step.event as unknown as { grantType: GrantType }).grantType;
       ctx.expectedError = null;
-      await userEvent.click(inDialog().getByRole('button', { name: ctx.grantType === 'authorization_code' ? 'Authorization code' : 'Client credentials' }));
+      await userEvent.click(
+        inDialog().getByRole('button', {
+          name: ctx.grantType === 'authorization_code' ? 'Authorization code' : 'Client credentials',
+        }),
+      );
     },
     'form.change': async (step, ctx) => {
       const { field, value } = step.event as unknown as { field: 'applicationName' | 'redirectUris'; value: string };
@@ -196,11 +224,17 @@ describeModel(createGrantMachine, {
         // The server's limits, said before they bite.
         expect(inDialog().getByText(URIS_HINT)).toBeInTheDocument();
       } else expect(inDialog().queryByLabelText('Redirect URIs')).toBeNull();
-      const warnings = inDialog().queryAllByTestId('uri-warning').map((w) => w.textContent);
+      const warnings = inDialog()
+        .queryAllByTestId('uri-warning')
+        .map((w) => w.textContent);
       // The portal's own URI draws no warning; any other does, and the form still submits.
-      expect(warnings).toEqual(ctx.grantType === 'authorization_code' ? (URI_WARNINGS[ctx.typed.redirectUris] ?? []) : []);
+      expect(warnings).toEqual(
+        ctx.grantType === 'authorization_code' ? (URI_WARNINGS[ctx.typed.redirectUris] ?? []) : [],
+      );
       // A native app's URI is never on the portal's host: it is named for what it is, without a warning.
-      const hints = inDialog().queryAllByTestId('uri-native').map((w) => w.textContent);
+      const hints = inDialog()
+        .queryAllByTestId('uri-native')
+        .map((w) => w.textContent);
       expect(hints).toEqual(ctx.grantType === 'authorization_code' ? (NATIVE_HINTS[ctx.typed.redirectUris] ?? []) : []);
       if (ctx.expectedError) expect(inDialog().getByRole('alert')).toHaveTextContent(ctx.expectedError);
       else expect(inDialog().queryByRole('alert')).toBeNull();
@@ -272,7 +306,9 @@ describe('create-grant dialog', () => {
     const full = [1, 2, 3].map((n) => ({ ...ROW_A, id: `cred-${n}`, client_id: `client-${n}` }));
     renderWith(full);
     await screen.findByTestId('credential-cred-1');
-    expect(screen.getByTestId('grant-limits')).toHaveTextContent('3 of 3 client credentials grants · 0 of 3 authorization code grants');
+    expect(screen.getByTestId('grant-limits')).toHaveTextContent(
+      '3 of 3 client credentials grants · 0 of 3 authorization code grants',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create Grant' }));
     expect(inDialog().getByRole('button', { name: 'Client credentials' })).toBeDisabled();
     expect(inDialog().getByTestId('cap-reached-client_credentials')).toHaveTextContent(

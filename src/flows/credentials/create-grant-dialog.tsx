@@ -1,13 +1,13 @@
-import { Modal } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Modal } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import { UNCOPIED_SECRET } from '../../../machines/shared/show-once.ts';
+import type { createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
+import { UNCOPIED_SECRET } from '#machines/shared/show-once.ts';
+import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { CreateGrantChoosing } from './create-grant-choosing.tsx';
 import { CreateGrantDetails } from './create-grant-details.tsx';
 import { CreateGrantForm } from './create-grant-form.tsx';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
 
 /** The Create access grant dialog: its own actor (the credentials page invokes it) and one view per step. */

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { CreateGrantEvent, createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris, nativeRedirectUris } from '../../../shared-domain/credentials.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { invalidFieldName, requestProblemText } from '../../lib/failure-text.ts';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import type { CreateGrantEvent, createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
+import { APPLICATION_NAME_MAX_LENGTH, foreignRedirectUris, nativeRedirectUris } from '#shared-domain/credentials.ts';
+import { BusyButton, MachineForm } from '#src/components/busy-button.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
+import { invalidFieldName, requestProblemText } from '#src/lib/failure-text.ts';
 import '@mantine/core/styles/Alert.layer.css';
 
 interface Props {
@@ -37,11 +37,18 @@ export function CreateGrantForm({ state, send }: Props) {
     <MachineForm
       onSubmit={() => send({ type: 'form.submit' })}
       error={error}
-      invalidField={invalidFieldName(error, developerErrors, { name: 'application_name', redirectUris: 'redirect_uris' })}
+      invalidField={invalidFieldName(error, developerErrors, {
+        name: 'application_name',
+        redirectUris: 'redirect_uris',
+      })}
     >
       <Stack gap="md">
         <Text size="sm">
-          {grantType === 'authorization_code' ? <Trans>Grant type: Authorization code</Trans> : <Trans>Grant type: Client credentials</Trans>}
+          {grantType === 'authorization_code' ? (
+            <Trans>Grant type: Authorization code</Trans>
+          ) : (
+            <Trans>Grant type: Client credentials</Trans>
+          )}
         </Text>
         <StatusMessage kind="error">{errorText}</StatusMessage>
         <TextInput
@@ -51,7 +58,9 @@ export function CreateGrantForm({ state, send }: Props) {
           maxLength={APPLICATION_NAME_MAX_LENGTH}
           value={applicationName}
           disabled={busy}
-          onChange={(event) => send({ type: 'form.change', field: 'applicationName', value: event.currentTarget.value })}
+          onChange={(event) =>
+            send({ type: 'form.change', field: 'applicationName', value: event.currentTarget.value })
+          }
         />
         {grantType === 'authorization_code' ? (
           <Textarea
@@ -75,11 +84,19 @@ export function CreateGrantForm({ state, send }: Props) {
           </Alert>
         ))}
         <Group justify="space-between">
-          <Button variant="subtle" disabled={!state.can({ type: 'form.back' })} onClick={() => send({ type: 'form.back' })}>
+          <Button
+            variant="subtle"
+            disabled={!state.can({ type: 'form.back' })}
+            onClick={() => send({ type: 'form.back' })}
+          >
             <Trans>Back</Trans>
           </Button>
           <Group gap="sm">
-            <Button variant="default" disabled={!state.can({ type: 'dialog.close' })} onClick={() => send({ type: 'dialog.close' })}>
+            <Button
+              variant="default"
+              disabled={!state.can({ type: 'dialog.close' })}
+              onClick={() => send({ type: 'dialog.close' })}
+            >
               <Trans>Cancel</Trans>
             </Button>
             <BusyButton type="submit" busy={busy} enabled={state.can({ type: 'form.submit' })}>

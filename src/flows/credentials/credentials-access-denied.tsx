@@ -1,6 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { Stack, Text, Title } from '@mantine/core';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 /** accessDenied (code 80): the account owner's group has no API access. */
 export function CredentialsAccessDenied() {

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { BusyButton } from '../../components/busy-button.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
+import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import { BusyButton } from '#src/components/busy-button.tsx';
+import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;
@@ -33,7 +33,11 @@ export function CredentialsAuthError({ state, send }: Props) {
         <Button variant="default" disabled={!canClose} onClick={() => send({ type: 'dialog.close' })}>
           <Trans>Close</Trans>
         </Button>
-        <BusyButton busy={busy} enabled={state.can({ type: 'session.leave' })} onClick={() => send({ type: 'session.leave' })}>
+        <BusyButton
+          busy={busy}
+          enabled={state.can({ type: 'session.leave' })}
+          onClick={() => send({ type: 'session.leave' })}
+        >
           <Trans>Login</Trans>
         </BusyButton>
       </Group>

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 import { selectedCredential } from './selected-credential.ts';
-import { developerErrors } from '../../lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;

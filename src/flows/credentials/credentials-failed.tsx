@@ -1,11 +1,11 @@
-import { Button, Stack } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { SnapshotFrom } from 'xstate';
-import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
 import { msg } from '@lingui/core/macro';
-import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack } from '@mantine/core';
+import type { SnapshotFrom } from 'xstate';
+import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import { HiddenPageHeading } from '#src/components/hidden-page-heading.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof credentialsMachine>;
@@ -19,7 +19,11 @@ export function CredentialsFailed({ state, send }: Props) {
     <Stack gap="md" align="center" py="xl">
       <HiddenPageHeading title={msg`OAuth credentials`} />
       <StatusMessage kind="error">{i18n._(developerErrors.AuthenticationError)}</StatusMessage>
-      <Button variant="default" disabled={!state.can({ type: 'list.refresh' })} onClick={() => send({ type: 'list.refresh' })}>
+      <Button
+        variant="default"
+        disabled={!state.can({ type: 'list.refresh' })}
+        onClick={() => send({ type: 'list.refresh' })}
+      >
         <Trans>Refresh</Trans>
       </Button>
     </Stack>

@@ -1,8 +1,8 @@
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { countByGrantType, type GrantType } from '../../../shared-domain/credentials.ts';
+import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import { countByGrantType, type GrantType } from '#shared-domain/credentials.ts';
 import { CredentialsTable } from './credentials-table.tsx';
 
 interface Props {
@@ -17,7 +17,9 @@ export function CredentialsList({ state, send }: Props) {
   const { clients, limits } = state.context;
   const counts = countByGrantType(clients);
   const usage = (count: number, limit: number, grantType: GrantType) =>
-    grantType === 'client_credentials' ? t`${count} of ${limit} client credentials grants` : t`${count} of ${limit} authorization code grants`;
+    grantType === 'client_credentials'
+      ? t`${count} of ${limit} client credentials grants`
+      : t`${count} of ${limit} authorization code grants`;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">

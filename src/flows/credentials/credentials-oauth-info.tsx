@@ -1,12 +1,12 @@
-import { Modal, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { UNCOPIED_SECRET } from '../../../machines/shared/show-once.ts';
-import { OAuthInfo } from '../../components/oauth-info.tsx';
-import { ShowOnceFooter } from '../../components/show-once-footer.tsx';
+import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import { UNCOPIED_SECRET } from '#machines/shared/show-once.ts';
+import { OAuthInfo } from '#src/components/oauth-info.tsx';
+import { ShowOnceFooter } from '#src/components/show-once-footer.tsx';
+import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { selectedCredential } from './selected-credential.ts';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import '@mantine/core/styles/Modal.layer.css';
 
 interface Props {

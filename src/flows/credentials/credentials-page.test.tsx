@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { CREATED } from '../../../machines/create-grant/create-grant.model-cases.ts';
-import { credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { CREATED } from '#machines/create-grant/create-grant.model-cases.ts';
+import { credentialsMachine } from '#machines/credentials/credentials.machine.ts';
 import {
   credentialsEvents,
   describeCredentialsEvent,
@@ -13,15 +13,20 @@ import {
   ROW_A,
   ROW_B,
   ROWS,
-  serializeCredentials,
   SESSION_ENDED,
-} from '../../../machines/credentials/credentials.model-cases.ts';
-import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import type { Credential } from '../../../shared-domain/credentials.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+  serializeCredentials,
+} from '#machines/credentials/credentials.model-cases.ts';
+import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { Credential } from '#shared-domain/credentials.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { CredentialsPage } from './credentials-page.tsx';
 
 const server = setupMswServer();
@@ -31,7 +36,10 @@ const NOT_OWNER = 'Only the account owner can access this page';
 const ACCESS_DENIED = 'Access Denied';
 const AUTH_ERROR = 'Authentication Error Occured';
 const GENERIC = 'An error occured, please try again later';
-const actionTexts = { CredentialNotFound: 'This credential does not exist, or belongs to another account', AnErrorOccured: GENERIC } as const;
+const actionTexts = {
+  CredentialNotFound: 'This credential does not exist, or belongs to another account',
+  AnErrorOccured: GENERIC,
+} as const;
 const DISCARD_QUESTION = 'You have not copied the secret. It will not be shown again. Close anyway?';
 const RETURN_HERE = '?return_to=%2Fpages%2Fcredentials';
 
@@ -62,13 +70,20 @@ const row = (c: Credential) => within(screen.getByTestId(`credential-${c.id}`));
 const refreshButton = () => screen.getByRole('button', { name: 'Refresh' });
 
 async function expectRows(ctx: Ctx) {
-  await waitFor(() => expect(screen.queryAllByTestId(/^credential-/).map((r) => r.dataset.testid)).toEqual(ctx.rows.map((r) => `credential-${r.id}`)));
+  await waitFor(() =>
+    expect(screen.queryAllByTestId(/^credential-/).map((r) => r.dataset.testid)).toEqual(
+      ctx.rows.map((r) => `credential-${r.id}`),
+    ),
+  );
   for (const c of ctx.rows) {
     const cells = within(screen.getByTestId(`credential-${c.id}`)).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent(c.id);
     expect(cells[1]).toHaveTextContent(c.application_name);
     expect(cells[2]).toHaveTextContent(c === ROW_A ? 'Client credentials' : 'Authorization code');
-    expect(within(cells[3]).getByRole('link', { name: 'Setup' })).toHaveAttribute('href', `/pages/alert-forwarding-config?client_uid=${c.client_uid}`);
+    expect(within(cells[3]).getByRole('link', { name: 'Setup' })).toHaveAttribute(
+      'href',
+      `/pages/alert-forwarding-config?client_uid=${c.client_uid}`,
+    );
     expect(cells[5]).toHaveTextContent(c === ROW_A ? '—' : 'https://care.example/cbhttps://care.example/other');
     expect(cells[6]).toHaveTextContent(c === ROW_A ? 'Never' : 'Nov 22, 2026');
   }
@@ -86,7 +101,9 @@ function actionText(event: ModelEvent): string | null {
 /** The credential's scopes and this portal's endpoints, each with its copy button. */
 function expectScopeAndEndpoints(open: HTMLElement) {
   expect(within(open).getByTestId('client-scope')).toHaveTextContent(ROW_A.scope);
-  expect(within(open).getByTestId('authorization-endpoint')).toHaveTextContent(OVERVIEW.endpoints.authorization_endpoint);
+  expect(within(open).getByTestId('authorization-endpoint')).toHaveTextContent(
+    OVERVIEW.endpoints.authorization_endpoint,
+  );
   expect(within(open).getByTestId('token-endpoint')).toHaveTextContent(OVERVIEW.endpoints.token_endpoint);
   for (const name of ['Copy scopes', 'Copy authorization endpoint', 'Copy token endpoint']) {
     expect(within(open).getByRole('button', { name })).toBeEnabled();
@@ -97,7 +114,9 @@ async function expectNewSecret() {
   const open = await dialog('OAuth information');
   expect(within(open).getByTestId('client-id')).toHaveTextContent(NEW_SECRET.client_id);
   expect(within(open).getByTestId('client-secret')).toHaveTextContent(NEW_SECRET.secret);
-  expect(within(open).getByTestId('secret-warning')).toHaveTextContent('Copy the secret now and keep it safe: it will not be available again.');
+  expect(within(open).getByTestId('secret-warning')).toHaveTextContent(
+    'Copy the secret now and keep it safe: it will not be available again.',
+  );
   expect(within(open).getByRole('button', { name: /^(Copy client secret|Copied)$/ })).toBeEnabled();
   expectScopeAndEndpoints(open);
   return open;
@@ -119,12 +138,24 @@ describeModel(credentialsMachine, {
   serialize: serializeCredentials,
   setup: (): Ctx => {
     const createAnswer = () => HttpResponse.json({ success: true, data: CREATED });
-    const ctx = { requests: createDeferredQueue(), rows: [], actionError: null, created: [], createAnswer } as unknown as Ctx;
+    const ctx = {
+      requests: createDeferredQueue(),
+      rows: [],
+      actionError: null,
+      created: [],
+      createAnswer,
+    } as unknown as Ctx;
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/credentials', async () => (await ctx.requests.take('loadCredentials')) as Response),
-      http.put('/api/client_grant', async ({ request }) => (await ctx.requests.take('changeSecret', await request.json())) as Response),
-      http.delete('/api/client_credentials/:id', async ({ params }) => (await ctx.requests.take('deleteCredential', params.id)) as Response),
+      http.put(
+        '/api/client_grant',
+        async ({ request }) => (await ctx.requests.take('changeSecret', await request.json())) as Response,
+      ),
+      http.delete(
+        '/api/client_credentials/:id',
+        async ({ params }) => (await ctx.requests.take('deleteCredential', params.id)) as Response,
+      ),
       http.get('/api/logout', async () => (await ctx.requests.take('endSession')) as Response),
       http.post('/api/client_grant', async ({ request }) => {
         ctx.created.push(await request.json());
@@ -132,7 +163,10 @@ describeModel(credentialsMachine, {
       }),
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
-    ctx.router = renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')], '/pages/credentials').router;
+    ctx.router = renderRoutes(
+      [{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')],
+      '/pages/credentials',
+    ).router;
     return ctx;
   },
   exec: {
@@ -152,19 +186,25 @@ describeModel(credentialsMachine, {
       const open = screen.getByRole('dialog');
       await userEvent.click(within(open).getByRole('button', { name: /^(Close|Cancel)$/ }));
     },
-    'session.leave': async () => userEvent.click(within(await dialog(AUTH_ERROR)).getByRole('button', { name: 'Login' })),
+    'session.leave': async () =>
+      userEvent.click(within(await dialog(AUTH_ERROR)).getByRole('button', { name: 'Login' })),
     'secret.copy': async () => {
       // setup() gives the page a clipboard; only a copy that reached it counts.
-      await userEvent.setup().click(within(await dialog('OAuth information')).getByRole('button', { name: 'Copy client secret' }));
+      await userEvent
+        .setup()
+        .click(within(await dialog('OAuth information')).getByRole('button', { name: 'Copy client secret' }));
       expect(await navigator.clipboard.readText()).toBe(NEW_SECRET.secret);
     },
-    'discard.confirm': async () => userEvent.click(within(await dialog('OAuth information')).getByRole('button', { name: 'Close anyway' })),
-    'discard.cancel': async () => userEvent.click(within(await dialog('OAuth information')).getByRole('button', { name: 'Keep open' })),
+    'discard.confirm': async () =>
+      userEvent.click(within(await dialog('OAuth information')).getByRole('button', { name: 'Close anyway' })),
+    'discard.cancel': async () =>
+      userEvent.click(within(await dialog('OAuth information')).getByRole('button', { name: 'Keep open' })),
     'xstate.done.actor.loadCredentials': (step, ctx) => {
       ctx.rows = ROWS;
       ctx.requests.resolve('loadCredentials', toResponse(step.event, overview(ROWS)));
     },
-    'xstate.error.actor.loadCredentials': (step, ctx) => ctx.requests.resolve('loadCredentials', toResponse(step.event, null)),
+    'xstate.error.actor.loadCredentials': (step, ctx) =>
+      ctx.requests.resolve('loadCredentials', toResponse(step.event, null)),
     'xstate.done.actor.changeSecret': (step, ctx) =>
       ctx.requests.resolve('changeSecret', toResponse(step.event, { success: true, data: NEW_SECRET })),
     'xstate.error.actor.changeSecret': (step, ctx) => {
@@ -294,7 +334,9 @@ describeModel(credentialsMachine, {
     },
     'list.confirmDelete': async (_snapshot, ctx) => {
       const open = await dialog('Delete grant');
-      expect(open).toHaveTextContent('Delete Nightly export permanently? Applications using it stop working, and this cannot be undone.');
+      expect(open).toHaveTextContent(
+        'Delete Nightly export permanently? Applications using it stop working, and this cannot be undone.',
+      );
       if (ctx.actionError) expect(within(open).getByRole('alert')).toHaveTextContent(ctx.actionError);
       else expect(within(open).queryByRole('alert')).toBeNull();
       // The row stays until the server confirms.
@@ -350,7 +392,9 @@ describe('credentials page', () => {
     renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }], '/pages/credentials');
     await screen.findByTestId(`credential-${ROW_A.id}`);
     await userEvent.click(row(ROW_A).getByRole('button', { name: 'Change' }));
-    expect(await dialog('Change client secret')).toHaveTextContent(`Change the secret of ${name}? The old secret stops working at once.`);
+    expect(await dialog('Change client secret')).toHaveTextContent(
+      `Change the secret of ${name}? The old secret stops working at once.`,
+    );
     await userEvent.click(within(await dialog('Change client secret')).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(row(ROW_A).getByRole('button', { name: 'Delete' }));
     expect(await dialog('Delete grant')).toHaveTextContent(`Delete ${name} permanently?`);
@@ -365,13 +409,16 @@ describe('credentials page', () => {
     );
     setSessionClaims({ apiAccess: true, isGroupOwner: true });
     renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }], '/pages/credentials');
-    expect(await screen.findByTestId('credentials-empty')).toHaveTextContent('No credentials yet. Create Grant makes one.');
+    expect(await screen.findByTestId('credentials-empty')).toHaveTextContent(
+      'No credentials yet. Create Grant makes one.',
+    );
   });
 
   it('sends a reader without a session to login, with the way back', async () => {
-    renderRoutes([{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')], '/pages/credentials');
+    renderRoutes(
+      [{ path: '/pages/credentials', element: <CredentialsPage /> }, landing('/pages/login')],
+      '/pages/credentials',
+    );
     expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
   });
 });
-
-

@@ -1,12 +1,16 @@
-import { Center, Loader } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import { AuthenticatedShell } from '../../components/app-shell.tsx';
-import { OwnerOnlyNotice } from '../../components/owner-only-notice.tsx';
-import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import { AuthenticatedShell } from '#src/components/app-shell.tsx';
+import { HiddenPageHeading } from '#src/components/hidden-page-heading.tsx';
+import { OwnerOnlyNotice } from '#src/components/owner-only-notice.tsx';
+import { useReturnToLoginWhen } from '#src/lib/return-to-login.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
 import { CreateGrantDialog } from './create-grant-dialog.tsx';
+import { credentialsActors } from './credentials.actors.ts';
 import { CredentialsAccessDenied } from './credentials-access-denied.tsx';
 import { CredentialsAuthError } from './credentials-auth-error.tsx';
 import { CredentialsConfirmChange } from './credentials-confirm-change.tsx';
@@ -14,10 +18,6 @@ import { CredentialsConfirmDelete } from './credentials-confirm-delete.tsx';
 import { CredentialsFailed } from './credentials-failed.tsx';
 import { CredentialsList } from './credentials-list.tsx';
 import { CredentialsOAuthInfo } from './credentials-oauth-info.tsx';
-import { credentialsActors } from './credentials.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
-import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
 
 /** Owns the credentials actor (which invokes the create-grant one) and picks the views for its state. */
 export function CredentialsPage() {
@@ -76,7 +76,9 @@ function Credentials() {
       {state.matches({ list: 'confirmDelete' }) || state.matches({ list: 'deleting' }) ? (
         <CredentialsConfirmDelete state={state} send={send} />
       ) : null}
-      {state.matches({ list: 'showSecret' }) || state.matches({ list: 'showInfo' }) ? <CredentialsOAuthInfo state={state} send={send} /> : null}
+      {state.matches({ list: 'showSecret' }) || state.matches({ list: 'showInfo' }) ? (
+        <CredentialsOAuthInfo state={state} send={send} />
+      ) : null}
       {state.matches({ list: 'creating' }) && createGrant ? <CreateGrantDialog actor={createGrant} /> : null}
     </>
   );

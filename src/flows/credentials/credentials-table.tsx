@@ -1,10 +1,10 @@
-import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { CredentialsEvent, credentialsMachine } from '../../../machines/credentials/credentials.machine.ts';
-import type { Credential } from '../../../shared-domain/credentials.ts';
-import { paths, withQuery } from '../../app/paths.ts';
+import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
+import type { Credential } from '#shared-domain/credentials.ts';
+import { paths, withQuery } from '#src/app/paths.ts';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 
@@ -17,7 +17,8 @@ interface Props {
 export function CredentialsTable({ state, send }: Props) {
   const { t, i18n } = useLingui();
   const { clients } = state.context;
-  const grantTypeLabel = (c: Credential) => (c.grant_type === 'authorization_code' ? t`Authorization code` : t`Client credentials`);
+  const grantTypeLabel = (c: Credential) =>
+    c.grant_type === 'authorization_code' ? t`Authorization code` : t`Client credentials`;
 
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -53,7 +54,12 @@ export function CredentialsTable({ state, send }: Props) {
               <Table.Td>{c.application_name}</Table.Td>
               <Table.Td>{grantTypeLabel(c)}</Table.Td>
               <Table.Td>
-                <Button size="compact-sm" variant="light" component={Link} to={withQuery(paths.alertForwardingConfig, { client_uid: c.client_uid })}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  component={Link}
+                  to={withQuery(paths.alertForwardingConfig, { client_uid: c.client_uid })}
+                >
                   <Trans>Setup</Trans>
                 </Button>
               </Table.Td>
@@ -80,7 +86,11 @@ export function CredentialsTable({ state, send }: Props) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{c.last_used_at === null ? t`Never` : i18n.date(new Date(c.last_used_at), { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+              <Table.Td>
+                {c.last_used_at === null
+                  ? t`Never`
+                  : i18n.date(new Date(c.last_used_at), { dateStyle: 'medium', timeStyle: 'short' })}
+              </Table.Td>
               <Table.Td>
                 <Button
                   size="compact-sm"

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { createGrantMachine } from '../../../machines/create-grant/create-grant.machine.ts';
-import type { CreateGrantPayload } from '../../../shared-domain/credentials.ts';
-import { deleteClientCredentials, getCredentials, postClientGrant, putClientGrant } from '../../api/credentials.ts';
-import { endSession } from '../../lib/end-session.ts';
+import { createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
+import type { CreateGrantPayload } from '#shared-domain/credentials.ts';
+import { deleteClientCredentials, getCredentials, postClientGrant, putClientGrant } from '#src/api/credentials.ts';
+import { endSession } from '#src/lib/end-session.ts';
 
 /**
  * The credentials machine's actors. The Create Grant dialog is a machine of its own, invoked by this one; it needs

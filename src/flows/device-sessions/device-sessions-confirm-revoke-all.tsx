@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { dialogProps, type ConfirmProps } from './device-sessions-confirm-revoke.tsx';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
+import { type ConfirmProps, dialogProps } from './device-sessions-confirm-revoke.tsx';
 
 /** list.confirmRevokeAll and list.revokingAll. */
 export function DeviceSessionsConfirmRevokeAll(props: ConfirmProps) {

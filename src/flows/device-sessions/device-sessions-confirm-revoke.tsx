@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { DeviceSessionsEvent, deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import type { DeviceSessionsEvent, deviceSessionsMachine } from '#machines/device-sessions/device-sessions.machine.ts';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 export interface ConfirmProps {
   state: SnapshotFrom<typeof deviceSessionsMachine>;

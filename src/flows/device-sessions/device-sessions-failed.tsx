@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SnapshotFrom } from 'xstate';
-import type { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { developerErrors } from '../../lib/developer-errors.ts';
+import type { deviceSessionsMachine } from '#machines/device-sessions/device-sessions.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { developerErrors } from '#src/lib/developer-errors.ts';
 
 /** loadFailed: why there is no list; Refresh (in the toolbar) tries again. */
 export function DeviceSessionsFailed({ state }: { state: SnapshotFrom<typeof deviceSessionsMachine> }) {

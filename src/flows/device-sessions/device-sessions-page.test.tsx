@@ -1,9 +1,9 @@
-import { expect, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { DeviceSessionsErrorCode } from '../../../machines/device-sessions/device-sessions.errors.ts';
-import { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect, vi } from 'vitest';
+import type { DeviceSessionsErrorCode } from '#machines/device-sessions/device-sessions.errors.ts';
+import { deviceSessionsMachine } from '#machines/device-sessions/device-sessions.machine.ts';
 import {
   ACCOUNT,
   describeDeviceSessionsEvent,
@@ -14,13 +14,19 @@ import {
   NOW,
   PHONE,
   serializeDeviceSessions,
-} from '../../../machines/device-sessions/device-sessions.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import type { DeviceSession, DeviceSessionsData } from '../../../shared-domain/device-sessions.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent, type ModelStep } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
-import type { DeviceSessionsBody } from '../../api/device-sessions.ts';
+} from '#machines/device-sessions/device-sessions.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import type { DeviceSession, DeviceSessionsData } from '#shared-domain/device-sessions.ts';
+import type { DeviceSessionsBody } from '#src/api/device-sessions.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+  type ModelStep,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { DeviceSessionsPage } from './device-sessions-page.tsx';
 
 const server = setupMswServer();
@@ -32,9 +38,33 @@ const expectedText: Record<DeviceSessionsErrorCode, string> = {
   RevokeAllSessionsFailed: 'The sessions could not be revoked, please try again later',
 };
 const expectedRow: Record<string, Array<string | RegExp>> = {
-  [HERE.id]: ['Olivia Owner', 'FI (192.0.2.10)', 'FI (192.0.2.10)', /^Nov 20, 2026, \d/, 'Chrome on LinuxThis device', '< Hour', 'Use Logout to end this session'],
-  [PHONE.id]: ['Olivia Owner', 'SE (198.51.100.7)', '198.51.100.8', /^Oct 2, 2026, \d/, 'Safari on iOS', '5 Days', 'Revoke'],
-  [MEMBER_PC.id]: ['Max MemberSecondary User', 'DE (203.0.113.5)', 'AT (203.0.113.9)', /^Nov 21, 2026, \d/, 'Firefox on Windows', '4 Hours', 'Revoke'],
+  [HERE.id]: [
+    'Olivia Owner',
+    'FI (192.0.2.10)',
+    'FI (192.0.2.10)',
+    /^Nov 20, 2026, \d/,
+    'Chrome on LinuxThis device',
+    '< Hour',
+    'Use Logout to end this session',
+  ],
+  [PHONE.id]: [
+    'Olivia Owner',
+    'SE (198.51.100.7)',
+    '198.51.100.8',
+    /^Oct 2, 2026, \d/,
+    'Safari on iOS',
+    '5 Days',
+    'Revoke',
+  ],
+  [MEMBER_PC.id]: [
+    'Max MemberSecondary User',
+    'DE (203.0.113.5)',
+    'AT (203.0.113.9)',
+    /^Nov 21, 2026, \d/,
+    'Firefox on Windows',
+    '4 Hours',
+    'Revoke',
+  ],
 };
 /** Owners first, then last active, most recent first (product.md §6, §9). */
 const DEFAULT_ORDER = [HERE.id, PHONE.id, MEMBER_PC.id];
@@ -72,8 +102,10 @@ function toWire(data: DeviceSessionsData): DeviceSessionsBody {
 }
 
 function toResponse(event: ModelEvent): Response {
-  if (event.type === 'xstate.done.actor.loadSessions') return HttpResponse.json(toWire(event.output as DeviceSessionsData));
-  if (event.type === 'xstate.done.actor.revokeAllSessions') return HttpResponse.json({ success: true, data: { revoked: 2 } });
+  if (event.type === 'xstate.done.actor.loadSessions')
+    return HttpResponse.json(toWire(event.output as DeviceSessionsData));
+  if (event.type === 'xstate.done.actor.revokeAllSessions')
+    return HttpResponse.json({ success: true, data: { revoked: 2 } });
   if ('output' in event) return HttpResponse.json({ success: true });
   const error = (event as { error: ApiError }).error;
   return HttpResponse.json(error.body, { status: error.status });
@@ -90,7 +122,9 @@ async function expectRows(ctx: Ctx, order = DEFAULT_ORDER) {
   const expected = order.filter((id) => ctx.sessions.some((s) => s.id === id));
   await waitFor(() => expect(rowIds()).toEqual(expected));
   for (const id of expected) {
-    const cells = within(screen.getByTestId(`session-${id}`)).getAllByRole('cell').map((cell) => cell.textContent ?? '');
+    const cells = within(screen.getByTestId(`session-${id}`))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent ?? '');
     for (const [i, text] of expectedRow[id].entries()) {
       if (typeof text === 'string') expect(cells[i]).toBe(text);
       else expect(cells[i]).toMatch(text);
@@ -100,7 +134,8 @@ async function expectRows(ctx: Ctx, order = DEFAULT_ORDER) {
 
 /** Sorting is the view's own state: checked once, through clicks and the keyboard, and left at the default. */
 async function checkSorting(ctx: Ctx) {
-  const sorts = () => ['Login time', 'Device description', 'Last active'].map((name) => header(name).getAttribute('aria-sort'));
+  const sorts = () =>
+    ['Login time', 'Device description', 'Last active'].map((name) => header(name).getAttribute('aria-sort'));
   expect(sorts()).toEqual(['none', 'none', 'descending']);
   await userEvent.click(within(header('Login time')).getByRole('button', { name: 'Login time' }));
   expect(sorts()).toEqual(['ascending', 'none', 'none']);
@@ -134,7 +169,10 @@ describeModel(deviceSessionsMachine, {
       http.get('/api/deviceSessions', async () => (await requests.take('loadSessions')) as Response),
       // Before the parametric handler, which would match "all" too.
       http.delete('/api/deviceSessions/revoke/all', async () => (await requests.take('revokeAllSessions')) as Response),
-      http.delete('/api/deviceSessions/revoke/:id', async ({ params }) => (await requests.take('revokeSession', params.id)) as Response),
+      http.delete(
+        '/api/deviceSessions/revoke/:id',
+        async ({ params }) => (await requests.take('revokeSession', params.id)) as Response,
+      ),
     );
     setSessionClaims({ apiAccess: false, isGroupOwner: true });
     const { router } = renderRoutes(
@@ -174,7 +212,8 @@ describeModel(deviceSessionsMachine, {
       ctx.error = null;
       await userEvent.click(refresh());
     },
-    'session.revoke': () => userEvent.click(screen.getByRole('button', { name: 'Revoke Firefox on Windows of Max Member' })),
+    'session.revoke': () =>
+      userEvent.click(screen.getByRole('button', { name: 'Revoke Firefox on Windows of Max Member' })),
     'sessions.revokeAll': () => userEvent.click(revokeAll()),
     'dialog.confirm': async (step, ctx) => {
       ctx.error = null;
@@ -226,7 +265,9 @@ describeModel(deviceSessionsMachine, {
     },
     'list.confirmRevoke': async (_snapshot, ctx) => {
       const open = await dialog('Revoke session');
-      expect(open).toHaveTextContent('Sign out Firefox on Windows used by Max Member? It must log in again to continue.');
+      expect(open).toHaveTextContent(
+        'Sign out Firefox on Windows used by Max Member? It must log in again to continue.',
+      );
       await waitFor(() => expect(within(open).getByRole('button', { name: 'Revoke' })).toBeEnabled());
       expect(within(open).getByRole('button', { name: 'Cancel' })).toBeEnabled();
       if (ctx.error) expect(within(open).getByRole('alert')).toHaveTextContent(expectedText[ctx.error]);
@@ -245,7 +286,9 @@ describeModel(deviceSessionsMachine, {
     },
     'list.confirmRevokeAll': async (_snapshot, ctx) => {
       const open = await dialog('Revoke all other sessions');
-      expect(open).toHaveTextContent('Every session in this list except this device will be signed out and must log in again. This device stays signed in.');
+      expect(open).toHaveTextContent(
+        'Every session in this list except this device will be signed out and must log in again. This device stays signed in.',
+      );
       await waitFor(() => expect(within(open).getByRole('button', { name: 'Revoke All' })).toBeEnabled());
       if (ctx.error) expect(within(open).getByRole('alert')).toHaveTextContent(expectedText[ctx.error]);
       else expect(within(open).queryByRole('alert')).toBeNull();

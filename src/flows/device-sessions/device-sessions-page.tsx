@@ -1,20 +1,20 @@
-import { useState } from 'react';
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
-import { AuthenticatedShell } from '../../components/app-shell.tsx';
+import { useState } from 'react';
+import { deviceSessionsMachine } from '#machines/device-sessions/device-sessions.machine.ts';
+import { AuthenticatedShell } from '#src/components/app-shell.tsx';
+import { useReturnToLoginWhen } from '#src/lib/return-to-login.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { deviceSessionsActors } from './device-sessions.actors.ts';
 import { DeviceSessionsConfirmRevoke } from './device-sessions-confirm-revoke.tsx';
 import { DeviceSessionsConfirmRevokeAll } from './device-sessions-confirm-revoke-all.tsx';
 import { DeviceSessionsFailed } from './device-sessions-failed.tsx';
 import { DeviceSessionsLoading } from './device-sessions-loading.tsx';
 import { DeviceSessionsTable } from './device-sessions-table.tsx';
-import { deviceSessionsActors } from './device-sessions.actors.ts';
-import { useReturnToLoginWhen } from '../../lib/return-to-login.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
 import { DEFAULT_SORT, nextSort, type SessionSort } from './session-order.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the device-sessions actor (/pages/device-sessions) and picks the view for its state. */
 export function DeviceSessionsPage() {
@@ -76,7 +76,12 @@ function DeviceSessions() {
           <Loader aria-label={t`Going to the login page`} />
         </Center>
       ) : (
-        <DeviceSessionsTable state={state} send={send} sort={sort} onSort={(column) => setSort((s) => nextSort(s, column))} />
+        <DeviceSessionsTable
+          state={state}
+          send={send}
+          sort={sort}
+          onSort={(column) => setSort((s) => nextSort(s, column))}
+        />
       )}
       {state.matches({ list: 'confirmRevoke' }) || state.matches({ list: 'revoking' }) ? (
         <DeviceSessionsConfirmRevoke state={state} send={send} />

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { DeviceSessionsEvent, deviceSessionsMachine } from '../../../machines/device-sessions/device-sessions.machine.ts';
-import type { DeviceSession } from '../../../shared-domain/device-sessions.ts';
+import type { DeviceSessionsEvent, deviceSessionsMachine } from '#machines/device-sessions/device-sessions.machine.ts';
+import type { DeviceSession } from '#shared-domain/device-sessions.ts';
 import { LastActiveText } from './last-active-text.tsx';
-import { sortSessions, type SessionSort, type SortColumn } from './session-order.ts';
+import { type SessionSort, type SortColumn, sortSessions } from './session-order.ts';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 
@@ -116,7 +116,17 @@ function place(countryCode: string | null, ip: string): string {
 }
 
 /** A header that sorts: a real button (keyboard and screen readers), with the order announced by aria-sort. */
-function SortHeader({ column, sort, onSort, children }: { column: SortColumn; sort: SessionSort; onSort: (c: SortColumn) => void; children: ReactNode }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  children,
+}: {
+  column: SortColumn;
+  sort: SessionSort;
+  onSort: (c: SortColumn) => void;
+  children: ReactNode;
+}) {
   const active = sort.column === column;
   return (
     <Table.Th aria-sort={active ? sort.direction : 'none'}>
@@ -131,7 +141,12 @@ function SortHeader({ column, sort, onSort, children }: { column: SortColumn; so
 }
 
 function SortIcon({ direction }: { direction: SessionSort['direction'] | null }) {
-  const d = direction === 'ascending' ? 'M6 15l6-6 6 6' : direction === 'descending' ? 'M6 9l6 6 6-6' : 'M8 9l4-4 4 4M8 15l4 4 4-4';
+  const d =
+    direction === 'ascending'
+      ? 'M6 15l6-6 6 6'
+      : direction === 'descending'
+        ? 'M6 9l6 6 6-6'
+        : 'M8 9l4-4 4 4M8 15l4 4 4-4';
   return (
     <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
       <path d={d} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />

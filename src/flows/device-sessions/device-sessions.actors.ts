@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { deleteDeviceSession, deleteOtherDeviceSessions, getDeviceSessions } from '../../api/device-sessions.ts';
+import { deleteDeviceSession, deleteOtherDeviceSessions, getDeviceSessions } from '#src/api/device-sessions.ts';
 
 /** The device-sessions machine's actors: the list, revoking one session, revoking all but this one. */
 export const deviceSessionsActors = {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { LastActiveText } from './last-active-text.tsx';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -18,7 +18,19 @@ describe('Last active column text', () => {
     ['72.5 h', '3 Days', 72.5 * HOUR],
     ['10 days', '10 Days', 240 * HOUR],
   ])('last used %s ago reads %s', async (_label, text, elapsed) => {
-    renderRoutes([{ path: '/', element: <span data-testid="last-active"><LastActiveText at={NOW - elapsed} now={NOW} /></span> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <span data-testid="last-active">
+              <LastActiveText at={NOW - elapsed} now={NOW} />
+            </span>
+          ),
+        },
+      ],
+      '/',
+    );
     expect(await screen.findByTestId('last-active')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 });

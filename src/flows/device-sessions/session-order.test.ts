@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceSession } from '../../../shared-domain/device-sessions.ts';
-import { HERE, MEMBER, MEMBER_PC, OWNER, PHONE } from '../../../machines/device-sessions/device-sessions.model-cases.ts';
-import { DEFAULT_SORT, nextSort, sortSessions, type SessionSort } from './session-order.ts';
+import { HERE, MEMBER, MEMBER_PC, OWNER, PHONE } from '#machines/device-sessions/device-sessions.model-cases.ts';
+import type { DeviceSession } from '#shared-domain/device-sessions.ts';
+import { DEFAULT_SORT, nextSort, type SessionSort, sortSessions } from './session-order.ts';
 
 // A second member session that would lead every column if owners did not come first.
 const MEMBER_TABLET: DeviceSession = {
@@ -33,10 +33,9 @@ describe('sortSessions', () => {
   it('breaks ties by id and leaves its input alone', () => {
     const twin = { ...PHONE, id: 'session-aaa' };
     const input = [PHONE, twin];
-    expect(sortSessions(input, users, { column: 'lastActive', direction: 'descending' }, 'en-us').map((s) => s.id)).toEqual([
-      'session-aaa',
-      PHONE.id,
-    ]);
+    expect(
+      sortSessions(input, users, { column: 'lastActive', direction: 'descending' }, 'en-us').map((s) => s.id),
+    ).toEqual(['session-aaa', PHONE.id]);
     expect(input).toEqual([PHONE, twin]);
   });
 });
@@ -45,6 +44,9 @@ describe('nextSort', () => {
   it('reverses the same column and starts another ascending', () => {
     expect(nextSort(DEFAULT_SORT, 'lastActive')).toEqual({ column: 'lastActive', direction: 'ascending' });
     expect(nextSort({ column: 'lastActive', direction: 'ascending' }, 'lastActive')).toEqual(DEFAULT_SORT);
-    expect(nextSort(DEFAULT_SORT, 'deviceDescription')).toEqual({ column: 'deviceDescription', direction: 'ascending' });
+    expect(nextSort(DEFAULT_SORT, 'deviceDescription')).toEqual({
+      column: 'deviceDescription',
+      direction: 'ascending',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { DeviceSession, DeviceSessionUser } from '../../../shared-domain/device-sessions.ts';
+import type { DeviceSession, DeviceSessionUser } from '#shared-domain/device-sessions.ts';
 
 /** product.md §2: the three sortable columns. */
 export type SortColumn = 'loginTime' | 'deviceDescription' | 'lastActive';
@@ -32,9 +32,13 @@ export function sortSessions(
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const byColumn = (a: DeviceSession, b: DeviceSession) =>
-    sort.column === 'deviceDescription' ? collator.compare(a.deviceDescription, b.deviceDescription) : a[sort.column] - b[sort.column];
+    sort.column === 'deviceDescription'
+      ? collator.compare(a.deviceDescription, b.deviceDescription)
+      : a[sort.column] - b[sort.column];
   return [...sessions].sort(
     (a, b) =>
-      Number(owners.has(b.userId)) - Number(owners.has(a.userId)) || sign * byColumn(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      Number(owners.has(b.userId)) - Number(owners.has(a.userId)) ||
+      sign * byColumn(a, b) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }

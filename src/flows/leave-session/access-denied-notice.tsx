@@ -1,9 +1,9 @@
-import { Stack, Title } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { LeaveSessionEvent, leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
+import type { LeaveSessionEvent, leaveSessionMachine } from '#machines/leave-session/leave-session.machine.ts';
+import { commonErrors } from '#src/lib/failure-text.ts';
 import { LoginButton } from './login-button.tsx';
-import { commonErrors } from '../../lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof leaveSessionMachine>;

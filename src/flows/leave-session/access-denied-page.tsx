@@ -1,8 +1,8 @@
-import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { commonErrors } from '#src/lib/failure-text.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
 import { AccessDeniedNotice } from './access-denied-notice.tsx';
 import { useLeaveSession } from './use-leave-session.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
-import { commonErrors } from '../../lib/failure-text.ts';
 
 /** Owns the leave-session actor; done navigates away, so every state shows the notice. */
 export function AccessDeniedPage() {

@@ -1,10 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Text, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { LeaveSessionEvent, leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { hasSessionCookie } from '../../lib/session.ts';
+import type { LeaveSessionEvent, leaveSessionMachine } from '#machines/leave-session/leave-session.machine.ts';
+import { errorPageMessageKey, oauthErrors } from '#src/lib/oauth-errors.ts';
+import { hasSessionCookie } from '#src/lib/session.ts';
 import { LoginButton } from './login-button.tsx';
-import { oauthErrors, errorPageMessageKey } from '../../lib/oauth-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof leaveSessionMachine>;

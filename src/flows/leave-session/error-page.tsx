@@ -1,9 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { useSearchParams } from 'react-router-dom';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { useLeaveSession } from './use-leave-session.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the leave-session actor; done navigates away, so every state shows the notice. */
 export function ErrorPage() {
@@ -12,7 +12,12 @@ export function ErrorPage() {
   const [state, send] = useLeaveSession();
   return (
     <CenteredLayout>
-      <ErrorNotice state={state} send={send} error={search.get('error')} description={search.get('error_description')} />
+      <ErrorNotice
+        state={state}
+        send={send}
+        error={search.get('error')}
+        description={search.get('error_description')}
+      />
     </CenteredLayout>
   );
 }

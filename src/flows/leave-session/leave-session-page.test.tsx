@@ -1,19 +1,23 @@
-import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { leaveSessionMachine } from '../../../machines/leave-session/leave-session.machine.ts';
-import { leaveSessionEvents } from '../../../machines/leave-session/leave-session.model-cases.ts';
-import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { leaveSessionMachine } from '#machines/leave-session/leave-session.machine.ts';
+import { leaveSessionEvents } from '#machines/leave-session/leave-session.model-cases.ts';
+import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { AccessDeniedPage } from './access-denied-page.tsx';
 import { ErrorPage } from './error-page.tsx';
 
 const server = setupMswServer();
-
 
 interface Ctx {
   requests: DeferredQueue<'endSession'>;
@@ -36,7 +40,10 @@ describeModel(leaveSessionMachine, {
       http.get('/api/logout', async () => (await ctx.requests.take('endSession')) as Response),
     );
     localStorage.setItem('apiAccess', 'true');
-    renderRoutes([{ path: '/pages/error', element: <ErrorPage /> }, landing('/pages/login')], '/pages/error?error_description=access_denied');
+    renderRoutes(
+      [{ path: '/pages/error', element: <ErrorPage /> }, landing('/pages/login')],
+      '/pages/error?error_description=access_denied',
+    );
     return ctx;
   },
   exec: {
@@ -95,11 +102,17 @@ describe('error page', () => {
     ['unsupported_grant_type', 'The application asked for access in a way this portal does not support'],
     // the portal's own descriptions
     ['invalid_redirect_uri', 'The application asked to return to an address it did not register'],
-    ['unknown_authorization_request', 'This authorization request has expired or was already answered: start again from the application'],
+    [
+      'unknown_authorization_request',
+      'This authorization request has expired or was already answered: start again from the application',
+    ],
     ['user denied authorization request', 'You denied the application access to your account'],
     ['bad_request', 'The request was not valid, please try again'],
     ['rate_limited', 'Too many attempts. Please try again later.'],
-    ['email_already_exists_as_acme_account', 'This email already belongs to an account: sign in with your email and password'],
+    [
+      'email_already_exists_as_acme_account',
+      'This email already belongs to an account: sign in with your email and password',
+    ],
   ])('translates %j, read from error_description or from error', async (code, text) => {
     expect((await shownFor(`error_description=${encodeURIComponent(code)}`)).text).toBe(text);
     cleanup();
@@ -113,7 +126,9 @@ describe('error page', () => {
   });
 
   it('falls back to the error code when the description is free text', async () => {
-    expect((await shownFor('error=access_denied&error_description=The%20user%20denied%20the%20request')).text).toBe('Access Denied');
+    expect((await shownFor('error=access_denied&error_description=The%20user%20denied%20the%20request')).text).toBe(
+      'Access Denied',
+    );
   });
 
   it.each([
@@ -140,21 +155,27 @@ describe('access denied page', () => {
   it.each([
     ['succeeds', () => HttpResponse.json({ success: true, message: 'Logged out' })],
     ['fails', () => HttpResponse.json(apiErrorBody(GenericCode.INTERNAL, 'InternalError'), { status: 500 })],
-  ])('logs out even without a readable claims cookie, then goes to login when the logout %s', async (_label, answer) => {
-    let logouts = 0;
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/logout', () => {
-        logouts += 1;
-        return answer();
-      }),
-    );
-    localStorage.setItem('apiAccess', 'true');
-    renderRoutes([{ path: '/pages/access-denied', element: <AccessDeniedPage /> }, landing('/pages/login')], '/pages/access-denied');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
-    expect(logouts).toBe(1);
-    expect(localStorage.getItem('apiAccess')).toBeNull();
-  });
+  ])(
+    'logs out even without a readable claims cookie, then goes to login when the logout %s',
+    async (_label, answer) => {
+      let logouts = 0;
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+        http.get('/api/logout', () => {
+          logouts += 1;
+          return answer();
+        }),
+      );
+      localStorage.setItem('apiAccess', 'true');
+      renderRoutes(
+        [{ path: '/pages/access-denied', element: <AccessDeniedPage /> }, landing('/pages/login')],
+        '/pages/access-denied',
+      );
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      expect(logouts).toBe(1);
+      expect(localStorage.getItem('apiAccess')).toBeNull();
+    },
+  );
 });

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { clearSessionClaims, renderRoutes } from '../../../tests/support/render.tsx';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { clearSessionClaims, renderRoutes } from '#tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = setupMswServer();
@@ -18,7 +18,9 @@ function open() {
 
 function refuseCredentials() {
   server.use(
-    http.post('/api/login', () => HttpResponse.json(apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials'), { status: 401 })),
+    http.post('/api/login', () =>
+      HttpResponse.json(apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials'), { status: 401 }),
+    ),
   );
 }
 

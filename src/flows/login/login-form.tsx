@@ -1,20 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { LoginEvent, loginMachine } from '../../../machines/login/login.machine.ts';
-import { LOGIN_PASSWORD_MAX_LENGTH } from '../../../shared-domain/login.ts';
-import { paths } from '../../app/paths.ts';
-import { MOBILE_MAX_WIDTH } from '../../app/theme.ts';
-import { AccountLockedNotice } from '../../components/account-locked-notice.tsx';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { EmailField } from '../../components/email-field.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
-import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
-import { signInErrors } from '../../lib/sign-in-errors.ts';
+import type { LoginEvent, loginMachine } from '#machines/login/login.machine.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH } from '#shared-domain/login.ts';
+import { paths } from '#src/app/paths.ts';
+import { MOBILE_MAX_WIDTH } from '#src/app/theme.ts';
+import { AccountLockedNotice } from '#src/components/account-locked-notice.tsx';
+import { BusyButton, MachineForm } from '#src/components/busy-button.tsx';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { EmailField } from '#src/components/email-field.tsx';
+import { PasswordField } from '#src/components/password-field.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
+import { signInErrors } from '#src/lib/sign-in-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof loginMachine>;

@@ -1,17 +1,28 @@
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { LoginFailure } from '../../../machines/login/login.errors.ts';
-import { loginMachine, type LoginInput } from '../../../machines/login/login.machine.ts';
-import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from '../../../machines/login/login.model-cases.ts';
-import { apiErrorBody, type ApiError } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
-import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '../../../shared-domain/login.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { LoginFailure } from '#machines/login/login.errors.ts';
+import { type LoginInput, loginMachine } from '#machines/login/login.machine.ts';
+import {
+  LOCK_SECONDS,
+  LOCKING,
+  loginEvents,
+  loginModelContext,
+  submitFailures,
+} from '#machines/login/login.model-cases.ts';
+import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '#shared-domain/login.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = setupMswServer();
@@ -100,11 +111,7 @@ describeModel(loginMachine, {
     else clearSessionClaims();
     localStorage.setItem('apiAccess', 'true');
     ({ router: ctx.router } = renderRoutes(
-      [
-        { path: '/pages/login', element: <LoginPage /> },
-        landing('/pages/main'),
-        landing('/pages/signup/resend'),
-      ],
+      [{ path: '/pages/login', element: <LoginPage /> }, landing('/pages/main'), landing('/pages/signup/resend')],
       `/pages/login?return_to=${encodeURIComponent(RETURN_TO)}&short_lived=true`,
     ));
     return ctx;
@@ -125,7 +132,8 @@ describeModel(loginMachine, {
     },
     'form.submit': async (_step, ctx) => {
       const { username, password } = ctx.typed;
-      ctx.expectedText = username === '' ? expectedText.MISSING_EMAIL : password === '' ? expectedText.MISSING_PASSWORD : null;
+      ctx.expectedText =
+        username === '' ? expectedText.MISSING_EMAIL : password === '' ? expectedText.MISSING_PASSWORD : null;
       // product.md §2: Enter in either field submits.
       await ctx.user.type(field('Password'), '{Enter}');
     },
@@ -163,8 +171,14 @@ describeModel(loginMachine, {
       if (!snapshot.context.sessionCookie) expect(ctx.requests.inputs('resumeSession')).toEqual([]);
       expect(submitButton()).toBeEnabled();
       await expectForm(ctx);
-      expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', expect.stringContaining('/pages/recover?return_to='));
-      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', expect.stringContaining('/pages/signup?return_to='));
+      expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+        'href',
+        expect.stringContaining('/pages/recover?return_to='),
+      );
+      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+        'href',
+        expect.stringContaining('/pages/signup?return_to='),
+      );
     },
     submitting: async (_snapshot, ctx) => {
       const button = await screen.findByRole('button', { name: 'Processing' });
@@ -175,7 +189,9 @@ describeModel(loginMachine, {
     locked: async (_snapshot, ctx) => {
       await expectForm(ctx);
       expect(await screen.findByTestId('lock-countdown')).toHaveTextContent(/^Try again in 1 min (30|29|28) s\.$/);
-      expect(screen.getByRole('alert')).toHaveTextContent(/^Your account is locked because of too many failed login attempts\. Try again in/);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /^Your account is locked because of too many failed login attempts\. Try again in/,
+      );
       expect(submitButton()).toBeDisabled();
     },
     redirecting: async (_snapshot, ctx) => {
@@ -196,7 +212,10 @@ describe('login form limits', () => {
     clearSessionClaims();
     renderRoutes([{ path: '/pages/login', element: <LoginPage /> }], '/pages/login');
     const user = userEvent.setup();
-    for (const [label, limit] of [['Email', EMAIL_MAX_LENGTH], ['Password', LOGIN_PASSWORD_MAX_LENGTH]] as const) {
+    for (const [label, limit] of [
+      ['Email', EMAIL_MAX_LENGTH],
+      ['Password', LOGIN_PASSWORD_MAX_LENGTH],
+    ] as const) {
       const input = (await screen.findByLabelText(label)) as HTMLInputElement;
       await user.click(input);
       await user.paste('x'.repeat(limit + 10));

@@ -1,21 +1,21 @@
-import { useEffect } from 'react';
+import { msg } from '@lingui/core/macro';
 import { Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginMachine } from '../../../machines/login/login.machine.ts';
-import { DEFAULT_AFTER_LOGIN, isServerTarget, safeReturnTo } from '../../../shared-domain/redirect.ts';
-import { paths, withQuery } from '../../app/paths.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { navigation } from '../../lib/navigation.ts';
-import { forgetApiAccess } from '../../lib/session.ts';
-import { useHasSessionCookie } from '../../lib/page-env.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { loginMachine } from '#machines/login/login.machine.ts';
+import { DEFAULT_AFTER_LOGIN, isServerTarget, safeReturnTo } from '#shared-domain/redirect.ts';
+import { paths, withQuery } from '#src/app/paths.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { navigation } from '#src/lib/navigation.ts';
+import { useHasSessionCookie } from '#src/lib/page-env.ts';
+import { forgetApiAccess } from '#src/lib/session.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { loginActors } from './login.actors.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginResuming } from './login-resuming.tsx';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
-import { loginActors } from './login.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the login actor and picks the view for its state; the views decide nothing on their own. */
 export function LoginPage() {

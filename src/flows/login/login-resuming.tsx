@@ -1,7 +1,7 @@
-import { Loader, Stack } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
+import { useLingui } from '@lingui/react/macro';
+import { Loader, Stack } from '@mantine/core';
+import { HiddenPageHeading } from '#src/components/hidden-page-heading.tsx';
 
 /** Shown while an existing session is checked or a redirect is followed; nothing to read, only progress. */
 export function LoginResuming() {

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
-import { navigation } from '../../lib/navigation.ts';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigation } from '#src/lib/navigation.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = setupMswServer();

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
-import { navigation } from '../../lib/navigation.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { navigation } from '#src/lib/navigation.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { LoginWithAmazon } from './login-with-amazon.tsx';
 
 const server = setupMswServer();
@@ -14,10 +14,15 @@ const AUTHORIZE = 'https://amazon.example/ap/oa';
 describe('Login with Amazon button', () => {
   it('stores state and verifier under lwa:<state> and goes to Amazon with an S256 challenge', async () => {
     server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: { amazonAuthorizeUrl: AUTHORIZE, amazonClientId: 'amzn1.app' } })),
+      http.get('/api/config', () =>
+        HttpResponse.json({ success: true, data: { amazonAuthorizeUrl: AUTHORIZE, amazonClientId: 'amzn1.app' } }),
+      ),
     );
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
-    renderRoutes([{ path: '/pages/login', element: <LoginWithAmazon returnTo="/pages/device-sessions" /> }], '/pages/login');
+    renderRoutes(
+      [{ path: '/pages/login', element: <LoginWithAmazon returnTo="/pages/device-sessions" /> }],
+      '/pages/login',
+    );
 
     await userEvent.click(await screen.findByRole('button', { name: 'Login with Amazon' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Button } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { navigation } from '../../lib/navigation.ts';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { navigation } from '#src/lib/navigation.ts';
+import { usePublicConfig } from '#src/lib/public-config.ts';
 
 /**
  * Starts Login with Amazon (shown only when the server has an Amazon client): a fresh state and PKCE verifier are
@@ -17,8 +17,10 @@ export function LoginWithAmazon({ returnTo }: { returnTo: string | null }) {
     setLeaving(true);
     try {
       // Loaded on the click: most people log in with a password, and the login page's first load is measured (bench/).
-      const { prepareAmazonLogin } = await import('../../lib/amazon-login.ts');
-      navigation.assign(await prepareAmazonLogin({ authorizeUrl: amazonAuthorizeUrl, clientId: amazonClientId, returnTo }));
+      const { prepareAmazonLogin } = await import('#src/lib/amazon-login.ts');
+      navigation.assign(
+        await prepareAmazonLogin({ authorizeUrl: amazonAuthorizeUrl, clientId: amazonClientId, returnTo }),
+      );
     } catch {
       // No Web Crypto (an insecure origin) or no storage: nothing to start with, the password form still works.
       setLeaving(false);

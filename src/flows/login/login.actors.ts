@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { LoginRequest } from '../../../machines/login/login.machine.ts';
-import { isApiError } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { postLogin, postResumeSession } from '../../api/auth.ts';
+import type { LoginRequest } from '#machines/login/login.machine.ts';
+import { isApiError } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { postLogin, postResumeSession } from '#src/api/auth.ts';
 
 /** The login machine's actors: resume the session the cookie names, or sign in with the form. */
 export const loginActors = {

@@ -1,10 +1,10 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { LogoutFailure } from '../../../machines/logout/logout.machine.ts';
-import { isServerTarget } from '../../../shared-domain/redirect.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { commonErrors, failureText } from '../../lib/failure-text.ts';
+import type { LogoutFailure } from '#machines/logout/logout.machine.ts';
+import { isServerTarget } from '#shared-domain/redirect.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { commonErrors, failureText } from '#src/lib/failure-text.ts';
 
 /** Both final states: logged out (success) or the server's refusal, each with the way back to login. */
 export function LogoutDone({ failure, loginUrl }: { failure: LogoutFailure | null; loginUrl: string }) {

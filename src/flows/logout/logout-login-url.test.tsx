@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { LogoutPage } from './logout-page.tsx';
 
 const server = setupMswServer();
@@ -24,7 +24,10 @@ describe('logout page Login button', () => {
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/logout', () => HttpResponse.json({ success: true, message: 'Logged out' })),
     );
-    renderRoutes([{ path: '/pages/logout', element: <LogoutPage /> }], loginUrl ? `/pages/logout?login_url=${encodeURIComponent(loginUrl)}` : '/pages/logout');
+    renderRoutes(
+      [{ path: '/pages/logout', element: <LogoutPage /> }],
+      loginUrl ? `/pages/logout?login_url=${encodeURIComponent(loginUrl)}` : '/pages/logout',
+    );
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', expected);
   });
 });

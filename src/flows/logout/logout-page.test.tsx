@@ -1,12 +1,12 @@
-import { expect } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
-import { logoutEvents, refusalOf } from '../../../machines/logout/logout.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+import { HttpResponse, http } from 'msw';
+import { expect } from 'vitest';
+import { logoutMachine } from '#machines/logout/logout.machine.ts';
+import { logoutEvents, refusalOf } from '#machines/logout/logout.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { createDeferredQueue, type DeferredQueue, describeModel } from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { LogoutPage } from './logout-page.tsx';
 
 const server = setupMswServer();
@@ -42,12 +42,16 @@ describeModel(logoutMachine, {
     return { requests, container, expectedText: null };
   },
   exec: {
-    'xstate.done.actor.logout': (_step, ctx) => ctx.requests.resolve('logout', HttpResponse.json({ success: true, message: 'Logged out' })),
+    'xstate.done.actor.logout': (_step, ctx) =>
+      ctx.requests.resolve('logout', HttpResponse.json({ success: true, message: 'Logged out' })),
     'xstate.error.actor.logout': (step, ctx) => {
       const error = (step.event as { error: ApiError }).error;
       const refusal = refusalOf(step.event);
       ctx.expectedText = refusal ? refusalText[refusal.label] : null;
-      ctx.requests.resolve('logout', error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status }));
+      ctx.requests.resolve(
+        'logout',
+        error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status }),
+      );
     },
   },
   states: {

@@ -1,16 +1,16 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
-import { useSearchParams } from 'react-router-dom';
-import { logoutMachine } from '../../../machines/logout/logout.machine.ts';
-import { safeReturnTo } from '../../../shared-domain/redirect.ts';
-import { paths } from '../../app/paths.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { clearLocalStorage } from '../../lib/session.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
-import { LogoutDone } from './logout-done.tsx';
-import { logoutActors } from './logout.actors.ts';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { logoutMachine } from '#machines/logout/logout.machine.ts';
+import { safeReturnTo } from '#shared-domain/redirect.ts';
+import { paths } from '#src/app/paths.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { clearLocalStorage } from '#src/lib/session.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { logoutActors } from './logout.actors.ts';
+import { LogoutDone } from './logout-done.tsx';
 
 export function LogoutPage() {
   usePageTitle(msg`Logout`);

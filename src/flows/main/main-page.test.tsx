@@ -1,17 +1,22 @@
-import { expect } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { sessionCheckMachine } from '../../../machines/session-check/session-check.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect } from 'vitest';
+import { sessionCheckMachine } from '#machines/session-check/session-check.machine.ts';
 import {
   describeSessionCheckEvent,
   OLIVIA,
   sessionCheckEvents,
-} from '../../../machines/session-check/session-check.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+} from '#machines/session-check/session-check.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { MainPage } from './main-page.tsx';
 
 const server = setupMswServer();

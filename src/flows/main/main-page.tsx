@@ -1,11 +1,11 @@
-import { Button, Image, Stack, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
-import illustration from '../../assets/monitoring-illustration.svg';
-import { paths } from '../../app/paths.ts';
-import { AuthenticatedShell } from '../../components/app-shell.tsx';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Image, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '#src/app/paths.ts';
+import illustration from '#src/assets/monitoring-illustration.svg';
+import { AuthenticatedShell } from '#src/components/app-shell.tsx';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
 
 /** product.md §2's placeholder landing page: an image and a Logout button, inside the signed-in shell. */
 export function MainPage() {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { http, HttpResponse } from 'msw';
-import { activateLocale } from '../../app/i18n.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes, setSessionClaims } from '../../../tests/support/render.tsx';
+import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '#src/app/i18n.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 
 const server = setupMswServer();
 
@@ -19,7 +19,7 @@ vi.mock('../statecharts/statecharts-page.tsx', () => {
 /** The app's own route table, fresh each time: the public config it reads is fetched once per module instance. */
 async function renderApp(url: string, config: Record<string, unknown> = {}) {
   server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: config })));
-  const { loadMatchedRoutes, routes } = await import('../../app/router.tsx');
+  const { loadMatchedRoutes, routes } = await import('#src/app/router.tsx');
   // As main.tsx does: the page's module is here before the first render.
   await loadMatchedRoutes(new URL(url, 'http://localhost').pathname);
   return renderRoutes(routes, url);
@@ -65,11 +65,14 @@ describe('not-found page', () => {
 });
 
 describe('statechart gallery route', () => {
-  it.each([{}, { statechartsGallery: false }])('is not found, and its chunk never loaded, with config %j', async (config) => {
-    await renderApp('/pages/statecharts', config);
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(gallery.imported).toBe(false);
-  });
+  it.each([{}, { statechartsGallery: false }])(
+    'is not found, and its chunk never loaded, with config %j',
+    async (config) => {
+      await renderApp('/pages/statecharts', config);
+      expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+      expect(gallery.imported).toBe(false);
+    },
+  );
 
   it('shows the gallery when the server serves it', async () => {
     await renderApp('/pages/statecharts', { statechartsGallery: true });

@@ -1,11 +1,11 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { useHasSessionCookie } from '../../lib/page-env.ts';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { Trans } from '@lingui/react/macro';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '#src/app/paths.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { useHasSessionCookie } from '#src/lib/page-env.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
 
 /**
  * Any address the router does not know (and the statechart gallery when it is not served). Keeps the spec's generic

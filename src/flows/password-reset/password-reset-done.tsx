@@ -1,9 +1,9 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { openAppHref } from '../../lib/open-app.ts';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { openAppHref } from '#src/lib/open-app.ts';
+import { usePublicConfig } from '#src/lib/public-config.ts';
 
 /** Success: the form is gone; the server's confirmation, Sign in, and Open app when the web app is configured. */
 export function PasswordResetDone({ message, loginHref }: { message: string | null; loginHref: string }) {

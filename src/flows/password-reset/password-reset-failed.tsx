@@ -1,10 +1,10 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { PasswordResetEvent, passwordResetMachine } from '#machines/password-reset/password-reset.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;
@@ -20,7 +20,9 @@ export function PasswordResetFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Set a new password</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">
+        {error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}
+      </StatusMessage>
       <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
       </Button>

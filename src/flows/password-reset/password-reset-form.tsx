@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { PasswordResetEvent, passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
-import { PasswordField } from '../../components/password-field.tsx';
-import { PasswordRequirements } from '../../components/password-requirements.tsx';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { PasswordResetEvent, passwordResetMachine } from '#machines/password-reset/password-reset.machine.ts';
+import { BusyButton, MachineForm } from '#src/components/busy-button.tsx';
+import { PasswordField } from '#src/components/password-field.tsx';
+import { PasswordRequirements } from '#src/components/password-requirements.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof passwordResetMachine>;

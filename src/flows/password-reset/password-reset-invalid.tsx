@@ -1,8 +1,8 @@
-import { Anchor, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { accountErrors } from '../../lib/account-errors.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
 
 /** The token is unknown, used or expired: say so and offer a fresh recovery mail. */
 export function PasswordResetInvalid({ recoverHref }: { recoverHref: string }) {

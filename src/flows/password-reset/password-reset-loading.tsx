@@ -1,7 +1,7 @@
-import { Center, Loader } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
+import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
+import { HiddenPageHeading } from '#src/components/hidden-page-heading.tsx';
 
 /** While the reset token is checked: nothing to read yet, only progress. */
 export function PasswordResetLoading() {

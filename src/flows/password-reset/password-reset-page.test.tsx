@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { passwordResetMachine } from '../../../machines/password-reset/password-reset.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { passwordResetMachine } from '#machines/password-reset/password-reset.machine.ts';
 import {
   CHANGED_MESSAGE,
   changeFailures,
@@ -13,12 +13,17 @@ import {
   serializePasswordReset,
   TOKEN,
   VALID_PASSWORD,
-} from '../../../machines/password-reset/password-reset.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import type { PasswordValidationCode } from '../../../shared-domain/password.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+} from '#machines/password-reset/password-reset.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import type { PasswordValidationCode } from '#shared-domain/password.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { PasswordResetPage } from './password-reset-page.tsx';
 
 const server = setupMswServer();
@@ -84,7 +89,13 @@ describeModel(passwordResetMachine, {
   serializeContext: serializePasswordReset,
   describeEvent: describePasswordResetEvent,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), typed: '', focus: 'field', expectedText: null, checkFailedText: null };
+    const ctx: Ctx = {
+      requests: createDeferredQueue(),
+      typed: '',
+      focus: 'field',
+      expectedText: null,
+      checkFailedText: null,
+    };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: CONFIG })),
       http.get('/api/password/change/check', async ({ request }) => {
@@ -164,7 +175,9 @@ describeModel(passwordResetMachine, {
         expect(passwordField()).toHaveAccessibleDescription(expect.stringContaining(ctx.expectedText));
       } else expect(passwordField()).not.toHaveAttribute('aria-invalid');
       await waitFor(() => {
-        const met = within(openChecklist()!).getAllByRole('listitem').map((item) => item.getAttribute('data-met') === 'true');
+        const met = within(openChecklist()!)
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('data-met') === 'true');
         expect(met).toEqual(passwords[ctx.typed].met);
       });
     },
@@ -182,10 +195,15 @@ describeModel(passwordResetMachine, {
       expect(screen.getByRole('status')).toHaveTextContent(CHANGED_MESSAGE);
       expect(screen.queryByLabelText('New password')).toBeNull();
       expect(await screen.findByRole('link', { name: 'Open app' })).toHaveAttribute('href', WEB_APP);
-      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/pages/login?return_to=%2Fpages%2Fmain');
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+        'href',
+        '/pages/login?return_to=%2Fpages%2Fmain',
+      );
     },
     invalid: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent('invalid recovery or activation link (may be expired)');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'invalid recovery or activation link (may be expired)',
+      );
       expect(screen.queryByLabelText('New password')).toBeNull();
       // The reader's address comes along to the recovery page; other params ride as usual.
       expect(screen.getByRole('link', { name: 'Send a new recovery email' })).toHaveAttribute(
@@ -237,8 +255,14 @@ describe('password reset page', () => {
 
   it('calls a link without a token invalid without asking the server', async () => {
     server.use(http.get('/api/config', () => HttpResponse.json({ success: true, data: CONFIG })));
-    renderRoutes([{ path: '/pages/password/reset', element: <PasswordResetPage /> }], '/pages/password/reset?email=ann%40example.com');
+    renderRoutes(
+      [{ path: '/pages/password/reset', element: <PasswordResetPage /> }],
+      '/pages/password/reset?email=ann%40example.com',
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('invalid recovery or activation link (may be expired)');
-    expect(screen.getByRole('link', { name: 'Send a new recovery email' })).toHaveAttribute('href', '/pages/recover?email=ann%40example.com');
+    expect(screen.getByRole('link', { name: 'Send a new recovery email' })).toHaveAttribute(
+      'href',
+      '/pages/recover?email=ann%40example.com',
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { ChangePasswordRequest } from '../../../machines/password-reset/password-reset.machine.ts';
-import { ApiError, apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { GenericCode } from '../../../shared-domain/error-codes.ts';
-import { getPasswordChangeCheck, patchPasswordChange } from '../../api/account.ts';
-import { activeLocale } from '../../lib/active-locale.ts';
+import type { ChangePasswordRequest } from '#machines/password-reset/password-reset.machine.ts';
+import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { GenericCode } from '#shared-domain/error-codes.ts';
+import { getPasswordChangeCheck, patchPasswordChange } from '#src/api/account.ts';
+import { activeLocale } from '#src/lib/active-locale.ts';
 
 /** The password-reset machine's actors: check the mailed token, then change the password with it. */
 export const passwordResetActors = {

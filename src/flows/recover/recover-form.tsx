@@ -1,15 +1,15 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { RecoverEvent, recoverMachine } from '../../../machines/recover/recover.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { EmailField } from '../../components/email-field.tsx';
-import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { RecoverEvent, recoverMachine } from '#machines/recover/recover.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { BusyButton, MachineForm } from '#src/components/busy-button.tsx';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { EmailField } from '#src/components/email-field.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -36,10 +36,12 @@ export function RecoverForm({ state, send, linkSearch }: Props) {
         <Text size="sm" ta="center">
           <Trans>Enter the email of your account and we will send you a link to set a new password.</Trans>
         </Text>
-        <StatusMessage kind="error">
-          {error ? failureText(i18n, error, accountErrors) : null}
-        </StatusMessage>
-        <EmailField autoComplete="username" value={email} onValueChange={(value) => send({ type: 'form.change', value })} />
+        <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : null}</StatusMessage>
+        <EmailField
+          autoComplete="username"
+          value={email}
+          onValueChange={(value) => send({ type: 'form.change', value })}
+        />
         <BusyButton type="submit" fullWidth busy={busy} enabled={state.can({ type: 'form.submit' })}>
           <Trans>Send</Trans>
         </BusyButton>

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { RecoverErrorCode } from '../../../machines/recover/recover.errors.ts';
-import { recoverMachine } from '../../../machines/recover/recover.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { RecoverErrorCode } from '#machines/recover/recover.errors.ts';
+import { recoverMachine } from '#machines/recover/recover.machine.ts';
 import {
   ADDRESS,
   recoverEvents,
@@ -11,12 +11,17 @@ import {
   sendFailures,
   serializeRecover,
   typedEmails,
-} from '../../../machines/recover/recover.model-cases.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+} from '#machines/recover/recover.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { RecoverPage } from './recover-page.tsx';
 
 const server = setupMswServer();
@@ -60,7 +65,10 @@ async function expectForm(ctx: Ctx) {
   if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedError);
   else expect(screen.queryByRole('alert')).toBeNull();
   // Links carry the page's query on a wide screen, as the login page's do.
-  expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/pages/login?return_to=%2Fpages%2Fmain');
+  expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
+    'href',
+    '/pages/login?return_to=%2Fpages%2Fmain',
+  );
 }
 
 describeModel(recoverMachine, {
@@ -69,7 +77,13 @@ describeModel(recoverMachine, {
   events: recoverEvents,
   serializeContext: serializeRecover,
   setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), sent: false, typed: '', expectedError: null, expectedResend: null };
+    const ctx: Ctx = {
+      requests: createDeferredQueue(),
+      sent: false,
+      typed: '',
+      expectedError: null,
+      expectedResend: null,
+    };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/password/recover', async ({ request }) => {
@@ -109,7 +123,9 @@ describeModel(recoverMachine, {
       ctx.requests.resolve('resendRecovery', toResponse(step.event));
     },
     'xstate.error.actor.resendRecovery': (step, ctx) => {
-      const { serverMessage, problem } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+      const { serverMessage, problem } = resendFailures.find(
+        (f) => f.error === (step.event as { error: unknown }).error,
+      )!;
       ctx.expectedResend = { kind: 'error', text: problem ? RATE_LIMITED : (serverMessage ?? RESEND_FAILED) };
       ctx.requests.resolve('resendRecovery', toResponse(step.event));
     },
@@ -130,15 +146,22 @@ describeModel(recoverMachine, {
     },
     success: async (_snapshot, ctx) => {
       expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
-      expect(screen.getByTestId('recover-confirmation')).toHaveTextContent(`We have sent a link to set a new password to ${ADDRESS}.`);
+      expect(screen.getByTestId('recover-confirmation')).toHaveTextContent(
+        `We have sent a link to set a new password to ${ADDRESS}.`,
+      );
       // product.md §2: the confirmation replaces the form.
       expect(screen.queryByLabelText('Email')).toBeNull();
       await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
-      if (ctx.expectedResend?.kind === 'success') expect(screen.getByRole('status')).toHaveTextContent(ctx.expectedResend.text);
-      if (ctx.expectedResend?.kind === 'error') expect(screen.getByRole('alert')).toHaveTextContent(ctx.expectedResend.text);
+      if (ctx.expectedResend?.kind === 'success')
+        expect(screen.getByRole('status')).toHaveTextContent(ctx.expectedResend.text);
+      if (ctx.expectedResend?.kind === 'error')
+        expect(screen.getByRole('alert')).toHaveTextContent(ctx.expectedResend.text);
       if (ctx.expectedResend?.kind !== 'error') expect(screen.queryByRole('alert')).toBeNull();
       if (ctx.expectedResend?.kind !== 'success') expect(screen.queryByRole('status')).toBeNull();
-      expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/pages/login?return_to=%2Fpages%2Fmain');
+      expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
+        'href',
+        '/pages/login?return_to=%2Fpages%2Fmain',
+      );
     },
     resending: async (_snapshot, ctx) => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
@@ -173,7 +196,10 @@ describe('recover page', () => {
         return HttpResponse.json({ success: true, message: 'sent' });
       }),
     );
-    renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], `/pages/recover?email=${encodeURIComponent(ADDRESS)}`);
+    renderRoutes(
+      [{ path: '/pages/recover', element: <RecoverPage /> }],
+      `/pages/recover?email=${encodeURIComponent(ADDRESS)}`,
+    );
     expect(await screen.findByLabelText('Email')).toHaveValue(ADDRESS);
     expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/pages/login');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -188,11 +214,17 @@ describe('recover page', () => {
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/password/recover', () => HttpResponse.json({ success: true, message: 'sent' })),
     );
-    const { container } = renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], `/pages/recover?email=${encodeURIComponent(markup)}`);
+    const { container } = renderRoutes(
+      [{ path: '/pages/recover', element: <RecoverPage /> }],
+      `/pages/recover?email=${encodeURIComponent(markup)}`,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
-    expect(await screen.findByTestId('recover-confirmation')).toHaveTextContent(`We have sent a link to set a new password to ${markup}.`, {
-      normalizeWhitespace: false,
-    });
+    expect(await screen.findByTestId('recover-confirmation')).toHaveTextContent(
+      `We have sent a link to set a new password to ${markup}.`,
+      {
+        normalizeWhitespace: false,
+      },
+    );
     expect(container.querySelector('main script, main b')).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();

@@ -1,14 +1,14 @@
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
-import { recoverMachine } from '../../../machines/recover/recover.machine.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { useCarriedQuery } from '../../lib/carried-query.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { recoverMachine } from '#machines/recover/recover.machine.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { useCarriedQuery } from '#src/lib/carried-query.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { recoverActors } from './recover.actors.ts';
 import { RecoverForm } from './recover-form.tsx';
 import { RecoverSent } from './recover-sent.tsx';
-import { recoverActors } from './recover.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the recovery actor and picks the view for its state. */
 export function RecoverPage() {

@@ -1,13 +1,13 @@
-import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { RecoverEvent, recoverMachine } from '../../../machines/recover/recover.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { requestProblemText } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { RecoverEvent, recoverMachine } from '#machines/recover/recover.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { requestProblemText } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -31,7 +31,9 @@ export function RecoverSent({ state, send, linkSearch }: Props) {
         {/* The address is what was typed or came in the link: t, never Trans, which would parse tags inside it. */}
         {t`We have sent a link to set a new password to ${email}.`}
       </Text>
-      {resend?.kind === 'resent' ? <StatusMessage kind="success">{i18n._(accountErrors.WeHaveResentTheRecoverEmail)}</StatusMessage> : null}
+      {resend?.kind === 'resent' ? (
+        <StatusMessage kind="success">{i18n._(accountErrors.WeHaveResentTheRecoverEmail)}</StatusMessage>
+      ) : null}
       {resend?.kind === 'failed' ? (
         <StatusMessage kind="error">
           {resend.problem

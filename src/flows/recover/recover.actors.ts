@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { getRecover } from '../../api/account.ts';
-import { activeLocale } from '../../lib/active-locale.ts';
+import { getRecover } from '#src/api/account.ts';
+import { activeLocale } from '#src/lib/active-locale.ts';
 
 /**
  * The recovery machine's actors. `carried` is the page's query minus its own field (return_to…), which rides along

@@ -1,8 +1,8 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
+import { paths } from '#src/app/paths.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
 
 /** Signed up by invitation: the server's message as it came, and Sign In (the invitation already proved the email). */
 export function SignupInvitedDone({ message }: { message: string | null }) {

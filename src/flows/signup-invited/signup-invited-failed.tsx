@@ -1,14 +1,14 @@
-import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { SignupEvent } from '../../../machines/signup/signup.machine.ts';
-import type { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { SignupEvent } from '#machines/signup/signup.machine.ts';
+import type { signupInvitedMachine } from '#machines/signup-invited/signup-invited.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupInvitedMachine>;
@@ -24,7 +24,9 @@ export function SignupInvitedFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Invitation</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">
+        {error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}
+      </StatusMessage>
       <Button fullWidth disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
       </Button>

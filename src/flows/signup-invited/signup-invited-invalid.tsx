@@ -1,12 +1,12 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { isRequestProblem } from '../../../machines/shared/request-problem.ts';
-import type { SignupFailure } from '../../../machines/signup/signup.errors.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { accountErrors } from '../../lib/account-errors.ts';
+import { isRequestProblem } from '#machines/shared/request-problem.ts';
+import type { SignupFailure } from '#machines/signup/signup.errors.ts';
+import { paths } from '#src/app/paths.ts';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
 
 /**
  * The invitation cannot create an account (unknown, used, expired or replaced, or its email has an account): why, and

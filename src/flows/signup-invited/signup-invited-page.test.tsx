@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { InvitationProblem } from '../../../machines/signup/signup.errors.ts';
-import { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
-import type { SignupField } from '../../../machines/signup/signup.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { InvitationProblem } from '#machines/signup/signup.errors.ts';
+import type { SignupField } from '#machines/signup/signup.machine.ts';
 import {
   describeSignupEvent,
   filled,
@@ -14,13 +13,14 @@ import {
   serializeSignupContext,
   signupEvents,
   submitFailures,
-} from '../../../machines/signup/signup.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+} from '#machines/signup/signup.model-cases.ts';
+import { signupInvitedMachine } from '#machines/signup-invited/signup-invited.machine.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { checkFailedText, failureText, fieldLabels } from '#src/components/signup-form/signup-view-cases.ts';
+import { createDeferredQueue, type DeferredQueue, describeModel } from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { SignupInvitedPage } from './signup-invited-page.tsx';
-import { checkFailedText, failureText, fieldLabels } from '../../components/signup-form/signup-view-cases.ts';
 
 const server = setupMswServer();
 const INVITATION_TOKEN = 'invitation-token-1';
@@ -90,9 +90,15 @@ describeModel(signupInvitedMachine, {
     const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/invite/check', async ({ request }) => (await ctx.requests.take('checkInvitation', query(request))) as Response),
+      http.get(
+        '/api/signup/invite/check',
+        async ({ request }) => (await ctx.requests.take('checkInvitation', query(request))) as Response,
+      ),
       http.post('/api/signup/invite', async ({ request }) => {
-        return (await ctx.requests.take('submitSignup', { query: query(request), body: await request.json() })) as Response;
+        return (await ctx.requests.take('submitSignup', {
+          query: query(request),
+          body: await request.json(),
+        })) as Response;
       }),
     );
     renderRoutes(
@@ -129,7 +135,8 @@ describeModel(signupInvitedMachine, {
     },
     'form.submit': async (_step, ctx) => {
       const { password, friendlyName } = ctx.typed;
-      ctx.expectedText = password === '' ? 'Please enter your password' : friendlyName === '' ? 'Please enter your name' : null;
+      ctx.expectedText =
+        password === '' ? 'Please enter your password' : friendlyName === '' ? 'Please enter your name' : null;
       // Enter in a field submits like the button.
       await userEvent.type(field('friendlyName'), '{Enter}');
     },
@@ -190,7 +197,13 @@ describeModel(signupInvitedMachine, {
       await waitFor(() => expect(ctx.requests.pending('submitSignup')).toBe(1));
       expect(ctx.requests.lastInput('submitSignup')).toEqual({
         query: { invitation_token: INVITATION_TOKEN },
-        body: { email: INVITED_EMAIL, password: filled.password, friendly_name: filled.friendlyName, accept_terms: true, language: 'en-us' },
+        body: {
+          email: INVITED_EMAIL,
+          password: filled.password,
+          friendly_name: filled.friendlyName,
+          accept_terms: true,
+          language: 'en-us',
+        },
       });
     },
     signedUp: async (_snapshot, ctx) => {
@@ -207,7 +220,9 @@ describe('invited signup focus', () => {
   it('focuses the name field when the form appears: the invited address cannot be edited', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/invite/check', () => HttpResponse.json({ success: true, data: { email: 'ann@example.com' } })),
+      http.get('/api/signup/invite/check', () =>
+        HttpResponse.json({ success: true, data: { email: 'ann@example.com' } }),
+      ),
     );
     renderRoutes(
       [{ path: '/pages/signup/invited', element: <SignupInvitedPage /> }],

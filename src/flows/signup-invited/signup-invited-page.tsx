@@ -1,16 +1,16 @@
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
-import { signupInvitedMachine } from '../../../machines/signup-invited/signup-invited.machine.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
-import { SignupForm } from '../../components/signup-form/signup-form.tsx';
+import { signupInvitedMachine } from '#machines/signup-invited/signup-invited.machine.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { SignupForm } from '#src/components/signup-form/signup-form.tsx';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { signupInvitedActors } from './signup-invited.actors.ts';
 import { SignupInvitedChecking } from './signup-invited-checking.tsx';
 import { SignupInvitedDone } from './signup-invited-done.tsx';
 import { SignupInvitedFailed } from './signup-invited-failed.tsx';
 import { SignupInvitedInvalid } from './signup-invited-invalid.tsx';
-import { signupInvitedActors } from './signup-invited.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * Owns the invited-signup actor and picks the view: the link's check, then the signup form (email fixed by the

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { SignupRequest } from '../../../machines/signup/signup.machine.ts';
-import { getInvitationCheck, postInvitedSignup } from '../../api/account.ts';
-import { activeLocale } from '../../lib/active-locale.ts';
+import type { SignupRequest } from '#machines/signup/signup.machine.ts';
+import { getInvitationCheck, postInvitedSignup } from '#src/api/account.ts';
+import { activeLocale } from '#src/lib/active-locale.ts';
 
 /**
  * The invited signup machine's actors, for the invitation the link names: read once when the page opens, as a

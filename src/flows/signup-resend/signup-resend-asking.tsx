@@ -1,15 +1,15 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { SignupResendEvent, signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { BusyButton, MachineForm } from '../../components/busy-button.tsx';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { EmailField } from '../../components/email-field.tsx';
-import { failureText, invalidFieldName } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { SignupResendEvent, signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { BusyButton, MachineForm } from '#src/components/busy-button.tsx';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { EmailField } from '#src/components/email-field.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;

@@ -1,7 +1,7 @@
-import { Center, Loader } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { HiddenPageHeading } from '../../components/hidden-page-heading.tsx';
+import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
+import { HiddenPageHeading } from '#src/components/hidden-page-heading.tsx';
 
 /** While the server says whether the account still needs verification: nothing to read, only progress. */
 export function SignupResendChecking() {

@@ -1,13 +1,13 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { SignupResendEvent, signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { failureText } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { SignupResendEvent, signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { failureText } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;
@@ -23,7 +23,9 @@ export function SignupResendFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Resend Confirmation Email</Trans>
       </Title>
-      <StatusMessage kind="error">{error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">
+        {error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}
+      </StatusMessage>
       <LinkRow>
         <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
           <Trans>Retry</Trans>

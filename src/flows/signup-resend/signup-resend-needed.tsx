@@ -1,13 +1,13 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { resendStepOf, type ResendVerificationEvent } from '../../../machines/shared/resend-verification.ts';
-import type { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { ResendStatus } from '../../components/resend-status.tsx';
-import { signInErrors } from '../../lib/sign-in-errors.ts';
+import { type ResendVerificationEvent, resendStepOf } from '#machines/shared/resend-verification.ts';
+import type { signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { ResendStatus } from '#src/components/resend-status.tsx';
+import { signInErrors } from '#src/lib/sign-in-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupResendMachine>;

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
 import {
   checkFailures,
   describeSignupResendEvent,
@@ -10,14 +10,19 @@ import {
   resendFailures,
   serializeSignupResend,
   signupResendEvents,
-} from '../../../machines/signup-resend/signup-resend.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { apiErrorBody } from '../../../shared-domain/api-error.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
-import { ValidationCode } from '../../../shared-domain/error-codes.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes } from '../../../tests/support/render.tsx';
+} from '#machines/signup-resend/signup-resend.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { ValidationCode } from '#shared-domain/error-codes.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes } from '#tests/support/render.tsx';
 import { SignupResendPage } from './signup-resend-page.tsx';
 
 const server = setupMswServer();
@@ -104,7 +109,8 @@ describeModel(signupResendMachine, {
       resendFailedText: null,
       fromForm: false,
     };
-    const take = (id: 'checkVerification' | 'resendVerification') =>
+    const take =
+      (id: 'checkVerification' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>
         (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
     server.use(
@@ -135,7 +141,12 @@ describeModel(signupResendMachine, {
       if (ctx.email) await userEvent.type(emailField(), ctx.email);
     },
     'form.submit': async (_step, ctx) => {
-      ctx.expectedError = ctx.email === '' ? validationText.MISSING_EMAIL : ctx.email.includes('.') ? null : validationText.EMAIL_INCORRECT_FORMAT;
+      ctx.expectedError =
+        ctx.email === ''
+          ? validationText.MISSING_EMAIL
+          : ctx.email.includes('.')
+            ? null
+            : validationText.EMAIL_INCORRECT_FORMAT;
       ctx.fromForm = true;
       // Enter in the field submits like the button.
       await userEvent.type(emailField(), '{Enter}');
@@ -200,7 +211,9 @@ describeModel(signupResendMachine, {
     },
     'needsVerification.resent': async (_snapshot, ctx) => {
       await expectNeedsVerification(ctx);
-      expect(await screen.findByRole('status')).toHaveTextContent('We have sent the verification email again. Please check your inbox.');
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'We have sent the verification email again. Please check your inbox.',
+      );
       expect(resendButton()).toBeEnabled();
     },
     'needsVerification.resendFailed': async (_snapshot, ctx) => {
@@ -218,9 +231,13 @@ describe('verify-needed page', () => {
   it('focuses the email field when the form appears, and again when the typed address is refused', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/verify/check', () => HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 })),
+      http.get('/api/signup/verify/check', () =>
+        HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 }),
+      ),
       http.get('/api/signup/verify/resend', () =>
-        HttpResponse.json(apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat'), { status: 400 }),
+        HttpResponse.json(apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat'), {
+          status: 400,
+        }),
       ),
     );
     renderRoutes([{ path: '/pages/signup/resend', element: <SignupResendPage /> }], '/pages/signup/resend');
@@ -236,7 +253,9 @@ describe('verify-needed page', () => {
   it('stops typing at the longest address the server takes', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/verify/check', () => HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 })),
+      http.get('/api/signup/verify/check', () =>
+        HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 }),
+      ),
     );
     renderRoutes([{ path: '/pages/signup/resend', element: <SignupResendPage /> }], '/pages/signup/resend');
     await userEvent.click(await screen.findByLabelText('Email'));

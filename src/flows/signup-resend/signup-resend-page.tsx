@@ -1,17 +1,17 @@
-import { useEffect } from 'react';
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { signupResendMachine } from '../../../machines/signup-resend/signup-resend.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { signupResendActors } from './signup-resend.actors.ts';
 import { SignupResendAsking } from './signup-resend-asking.tsx';
 import { SignupResendChecking } from './signup-resend-checking.tsx';
 import { SignupResendFailed } from './signup-resend-failed.tsx';
 import { SignupResendNeeded } from './signup-resend-needed.tsx';
-import { signupResendActors } from './signup-resend.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the verify-needed actor (/pages/signup/resend?email) and picks the view; a verified account goes to login. */
 export function SignupResendPage() {

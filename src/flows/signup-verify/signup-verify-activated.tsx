@@ -1,10 +1,10 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { Region } from '../../../shared-domain/account.ts';
-import { paths } from '../../app/paths.ts';
+import type { Region } from '#shared-domain/account.ts';
+import { paths } from '#src/app/paths.ts';
 
 /** product.md §3 regions by the names a reader knows them by. */
 const regionNames: Record<Region, MessageDescriptor> = {

@@ -1,7 +1,7 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '#src/app/paths.ts';
 
 /** The account is active already (the link was opened before, or a resend found it verified): sign in, nothing else. */
 export function SignupVerifyAlreadyActive() {

@@ -1,10 +1,10 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import type { SignupVerifyEvent, signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { requestProblemText } from '../../lib/failure-text.ts';
-import { accountErrors } from '../../lib/account-errors.ts';
+import type { SignupVerifyEvent, signupVerifyMachine } from '#machines/signup-verify/signup-verify.machine.ts';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
+import { requestProblemText } from '#src/lib/failure-text.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupVerifyMachine>;
@@ -20,7 +20,9 @@ export function SignupVerifyFailed({ state, send }: Props) {
       <Title order={1} size="h3" ta="center">
         <Trans>Account activation</Trans>
       </Title>
-      <StatusMessage kind="error">{problem ? requestProblemText(i18n, problem) : i18n._(accountErrors.AnErrorOccured)}</StatusMessage>
+      <StatusMessage kind="error">
+        {problem ? requestProblemText(i18n, problem) : i18n._(accountErrors.AnErrorOccured)}
+      </StatusMessage>
       <Button disabled={!state.can({ type: 'verify.retry' })} onClick={() => send({ type: 'verify.retry' })}>
         <Trans>Retry</Trans>
       </Button>

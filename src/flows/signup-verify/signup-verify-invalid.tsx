@@ -1,11 +1,11 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
-import { resendStepOf, type ResendVerificationEvent } from '../../../machines/shared/resend-verification.ts';
-import type { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import { ResendStatus } from '../../components/resend-status.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
-import { accountErrors } from '../../lib/account-errors.ts';
+import { type ResendVerificationEvent, resendStepOf } from '#machines/shared/resend-verification.ts';
+import type { signupVerifyMachine } from '#machines/signup-verify/signup-verify.machine.ts';
+import { ResendStatus } from '#src/components/resend-status.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
+import { accountErrors } from '#src/lib/account-errors.ts';
 
 interface Props {
   state: SnapshotFrom<typeof signupVerifyMachine>;

@@ -1,20 +1,25 @@
-import { expect } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import type { VerifyAccountOutput } from '../../../machines/signup-verify/signup-verify.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { expect } from 'vitest';
+import type { VerifyAccountOutput } from '#machines/signup-verify/signup-verify.machine.ts';
+import { signupVerifyMachine } from '#machines/signup-verify/signup-verify.machine.ts';
 import {
   describeSignupVerifyEvent,
   input,
   resendFailures,
   signupVerifyEvents,
   verifyFailures,
-} from '../../../machines/signup-verify/signup-verify.model-cases.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+} from '#machines/signup-verify/signup-verify.model-cases.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 import { SignupVerifyPage } from './signup-verify-page.tsx';
 
 const server = setupMswServer();
@@ -99,7 +104,8 @@ describeModel(signupVerifyMachine, {
       resendFailedText: null,
       token: `${input.verificationToken}-${paths}`,
     };
-    const take = (id: 'verifyAccount' | 'resendVerification') =>
+    const take =
+      (id: 'verifyAccount' | 'resendVerification') =>
       async ({ request }: { request: Request }) =>
         (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
     server.use(
@@ -174,7 +180,9 @@ describeModel(signupVerifyMachine, {
     },
     'invalid.resent': async (_snapshot, ctx) => {
       await expectInvalid(ctx);
-      expect(await screen.findByRole('status')).toHaveTextContent('We have sent the verification email again. Please check your inbox.');
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'We have sent the verification email again. Please check your inbox.',
+      );
       expect(screen.queryByRole('alert')).toBeNull();
       expect(resendButton()).toBeEnabled();
     },

@@ -1,18 +1,18 @@
+import { msg } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
-import { signupVerifyMachine } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import { toLocale } from '../../../shared-domain/locales.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { activeLocale } from '../../lib/active-locale.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
+import { signupVerifyMachine } from '#machines/signup-verify/signup-verify.machine.ts';
+import { toLocale } from '#shared-domain/locales.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { activeLocale } from '#src/lib/active-locale.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { signupVerifyActors } from './signup-verify.actors.ts';
 import { SignupVerifyActivated } from './signup-verify-activated.tsx';
 import { SignupVerifyAlreadyActive } from './signup-verify-already-active.tsx';
 import { SignupVerifyFailed } from './signup-verify-failed.tsx';
 import { SignupVerifyInvalid } from './signup-verify-invalid.tsx';
 import { SignupVerifyVerifying } from './signup-verify-verifying.tsx';
-import { signupVerifyActors } from './signup-verify.actors.ts';
-import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Owns the activation actor (/pages/signup/verify?verification_token&email&language) and picks the view. */
 export function SignupVerifyPage() {

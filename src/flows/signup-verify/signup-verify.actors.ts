@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { VerifyAccountOutput } from '../../../machines/signup-verify/signup-verify.machine.ts';
-import type { Locale } from '../../../shared-domain/locales.ts';
-import { getVerify } from '../../api/account.ts';
-import { resendVerificationIn } from '../../lib/resend-verification.ts';
+import type { VerifyAccountOutput } from '#machines/signup-verify/signup-verify.machine.ts';
+import type { Locale } from '#shared-domain/locales.ts';
+import { getVerify } from '#src/api/account.ts';
+import { resendVerificationIn } from '#src/lib/resend-verification.ts';
 
 /**
  * A verification token is single use, but one visit may mount the page twice at once (React's StrictMode in

@@ -56,7 +56,12 @@ function loadScript(src: string, loaded: () => boolean): Promise<void> {
  * reCAPTCHA v3 (invisible, refreshed before expiry) or Turnstile (its own widget) when GET /api/config names one with
  * a site key. Their scripts come from the provider, so this path needs the provider reachable and allowed by the CSP.
  */
-export function ScriptCaptcha({ provider, siteKey, onSolve, onExpire }: CaptchaProps & { provider: 'recaptcha' | 'turnstile'; siteKey: string }) {
+export function ScriptCaptcha({
+  provider,
+  siteKey,
+  onSolve,
+  onExpire,
+}: CaptchaProps & { provider: 'recaptcha' | 'turnstile'; siteKey: string }) {
   const container = useRef<HTMLDivElement>(null);
   const handlers = useRef({ onSolve, onExpire });
   handlers.current = { onSolve, onExpire };
@@ -72,24 +77,30 @@ export function ScriptCaptcha({ provider, siteKey, onSolve, onExpire }: CaptchaP
             () => live && handlers.current.onExpire(),
           );
         });
-      void loadScript(SCRIPTS.recaptcha(siteKey), () => Boolean(window.grecaptcha)).then(() => {
-        if (!live) return;
-        solve();
-        const timer = setInterval(solve, RECAPTCHA_REFRESH_MS);
-        cleanup = () => clearInterval(timer);
-      }, () => undefined);
+      void loadScript(SCRIPTS.recaptcha(siteKey), () => Boolean(window.grecaptcha)).then(
+        () => {
+          if (!live) return;
+          solve();
+          const timer = setInterval(solve, RECAPTCHA_REFRESH_MS);
+          cleanup = () => clearInterval(timer);
+        },
+        () => undefined,
+      );
     } else {
-      void loadScript(SCRIPTS.turnstile(), () => Boolean(window.turnstile)).then(() => {
-        if (!live || !container.current) return;
-        const id = window.turnstile!.render(container.current, {
-          sitekey: siteKey,
-          action: ACTION,
-          callback: (token: string) => handlers.current.onSolve(token),
-          'expired-callback': () => handlers.current.onExpire(),
-          'error-callback': () => handlers.current.onExpire(),
-        });
-        cleanup = () => window.turnstile?.remove(id);
-      }, () => undefined);
+      void loadScript(SCRIPTS.turnstile(), () => Boolean(window.turnstile)).then(
+        () => {
+          if (!live || !container.current) return;
+          const id = window.turnstile!.render(container.current, {
+            sitekey: siteKey,
+            action: ACTION,
+            callback: (token: string) => handlers.current.onSolve(token),
+            'expired-callback': () => handlers.current.onExpire(),
+            'error-callback': () => handlers.current.onExpire(),
+          });
+          cleanup = () => window.turnstile?.remove(id);
+        },
+        () => undefined,
+      );
     }
     return () => {
       live = false;

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { renderRoutes } from '../../../tests/support/render.tsx';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { renderRoutes } from '#tests/support/render.tsx';
 
 // The real widget needs Web Crypto workers that jsdom lacks; the element it defines is all the page talks to.
 vi.mock('altcha', () => ({}));
@@ -29,17 +29,20 @@ describe('signup captcha', () => {
   it.each([
     ['names no provider', {}],
     ['names altcha', { captcha: { provider: 'altcha', siteKey: null } }],
-  ])('is the ALTCHA widget when the config %s: its payload is the token, its expiry withdraws it', async (_label, data) => {
-    const { onSolve, onExpire } = await renderCaptcha(data);
-    const widget = await screen.findByTestId('altcha');
-    expect(widget.tagName).toBe('ALTCHA-WIDGET');
-    expect(widget).toHaveAttribute('challenge', '/api/captcha/challenge');
-    expect(widget).toHaveAttribute('language', 'en');
-    widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'pow-payload' } }));
-    expect(onSolve).toHaveBeenCalledWith('pow-payload');
-    widget.dispatchEvent(new CustomEvent('expired'));
-    expect(onExpire).toHaveBeenCalledTimes(1);
-  });
+  ])(
+    'is the ALTCHA widget when the config %s: its payload is the token, its expiry withdraws it',
+    async (_label, data) => {
+      const { onSolve, onExpire } = await renderCaptcha(data);
+      const widget = await screen.findByTestId('altcha');
+      expect(widget.tagName).toBe('ALTCHA-WIDGET');
+      expect(widget).toHaveAttribute('challenge', '/api/captcha/challenge');
+      expect(widget).toHaveAttribute('language', 'en');
+      widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'pow-payload' } }));
+      expect(onSolve).toHaveBeenCalledWith('pow-payload');
+      widget.dispatchEvent(new CustomEvent('expired'));
+      expect(onExpire).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('still offers ALTCHA when the config cannot be read', async () => {
     server.use(http.get('/api/config', () => HttpResponse.error()));
@@ -68,7 +71,9 @@ describe('signup captcha', () => {
       },
       remove,
     };
-    const { onSolve, onExpire, unmount } = await renderCaptcha({ captcha: { provider: 'turnstile', siteKey: 'site-key-2' } });
+    const { onSolve, onExpire, unmount } = await renderCaptcha({
+      captcha: { provider: 'turnstile', siteKey: 'site-key-2' },
+    });
     await waitFor(() => expect(options).toMatchObject({ sitekey: 'site-key-2', action: 'signup' }));
     (options.callback as (token: string) => void)('turnstile-token');
     expect(onSolve).toHaveBeenCalledWith('turnstile-token');
@@ -80,6 +85,8 @@ describe('signup captcha', () => {
 
   it('loads the provider script only when one is configured', async () => {
     await renderCaptcha({ captcha: { provider: 'turnstile', siteKey: 'site-key-3' } });
-    await waitFor(() => expect(document.querySelector('script[src^="https://challenges.cloudflare.com/turnstile/"]')).not.toBeNull());
+    await waitFor(() =>
+      expect(document.querySelector('script[src^="https://challenges.cloudflare.com/turnstile/"]')).not.toBeNull(),
+    );
   });
 });

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { CAPTCHA_CHALLENGE_URL } from '../../api/account.ts';
-import { toLocale, type Locale } from '../../../shared-domain/locales.ts';
-import { ScriptCaptcha } from './signup-captcha-script.tsx';
-import { useSignupConfig } from '../../lib/signup-config.ts';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type Locale, toLocale } from '#shared-domain/locales.ts';
+import { CAPTCHA_CHALLENGE_URL } from '#src/api/account.ts';
+import { useSignupConfig } from '#src/lib/signup-config.ts';
 import classes from './signup-captcha.module.css';
+import { ScriptCaptcha } from './signup-captcha-script.tsx';
 
 /**
  * The captcha's whole contract with the page: a token when solved, a word when it expired. The page turns them into
@@ -80,5 +80,13 @@ function AltchaCaptcha({ onSolve, onExpire }: CaptchaProps) {
   }, []);
 
   if (!ready) return null;
-  return <altcha-widget ref={listen} challenge={CAPTCHA_CHALLENGE_URL} auto="onfocus" language={language.code} data-testid="altcha" />;
+  return (
+    <altcha-widget
+      ref={listen}
+      challenge={CAPTCHA_CHALLENGE_URL}
+      auto="onfocus"
+      language={language.code}
+      data-testid="altcha"
+    />
+  );
 }

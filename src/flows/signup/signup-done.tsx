@@ -1,13 +1,13 @@
-import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { resendStepOf } from '../../../machines/shared/resend-verification.ts';
-import type { SignupEvent, signupMachine } from '../../../machines/signup/signup.machine.ts';
-import { paths } from '../../app/paths.ts';
-import { LinkRow } from '../../components/centered-layout.tsx';
-import { ResendStatus } from '../../components/resend-status.tsx';
-import { StatusMessage } from '../../components/status-message.tsx';
+import { resendStepOf } from '#machines/shared/resend-verification.ts';
+import type { SignupEvent, signupMachine } from '#machines/signup/signup.machine.ts';
+import { paths } from '#src/app/paths.ts';
+import { LinkRow } from '#src/components/centered-layout.tsx';
+import { ResendStatus } from '#src/components/resend-status.tsx';
+import { StatusMessage } from '#src/components/status-message.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof signupMachine>;

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { signupMachine, type SignupField } from '../../../machines/signup/signup.machine.ts';
+import { HttpResponse, http } from 'msw';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type SignupField, signupMachine } from '#machines/signup/signup.machine.ts';
 import {
   CAPTCHA_TOKEN,
   describeSignupEvent,
@@ -12,23 +12,27 @@ import {
   serializeSignupContext,
   signupEvents,
   submitFailures,
-} from '../../../machines/signup/signup.model-cases.ts';
-import { NAME_MAX_LENGTH } from '../../../shared-domain/account.ts';
-import { EMAIL_MAX_LENGTH } from '../../../shared-domain/email.ts';
-import type { ApiError } from '../../../shared-domain/api-error.ts';
-import { PASSWORD_MAX_LENGTH } from '../../../shared-domain/password.ts';
-import { createDeferredQueue, describeModel, type DeferredQueue, type ModelEvent } from '../../../tests/support/model-harness.ts';
-import { setupMswServer } from '../../../tests/support/msw.ts';
-import { landing, renderRoutes } from '../../../tests/support/render.tsx';
+} from '#machines/signup/signup.model-cases.ts';
+import { NAME_MAX_LENGTH } from '#shared-domain/account.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { PASSWORD_MAX_LENGTH } from '#shared-domain/password.ts';
+import { failureText, fieldLabels, resendFailureText } from '#src/components/signup-form/signup-view-cases.ts';
+import {
+  createDeferredQueue,
+  type DeferredQueue,
+  describeModel,
+  type ModelEvent,
+} from '#tests/support/model-harness.ts';
+import { setupMswServer } from '#tests/support/msw.ts';
+import { landing, renderRoutes } from '#tests/support/render.tsx';
 import type { CaptchaProps } from './signup-captcha.tsx';
 import { SignupPage } from './signup-page.tsx';
-import { failureText, fieldLabels, resendFailureText } from '../../components/signup-form/signup-view-cases.ts';
 
 const server = setupMswServer();
 const TERMS_URL = 'https://provider.example/terms';
 const URL_IN = '/pages/signup?return_to=%2Fpages%2Fmain';
 const LOGIN_LINK = '/pages/login?return_to=%2Fpages%2Fmain';
-
 
 interface Ctx {
   requests: DeferredQueue<'submitSignup' | 'resendVerification'>;
@@ -76,7 +80,10 @@ function renderPage(ctx: Pick<Ctx, 'mounts'>) {
       </>
     );
   }
-  renderRoutes([{ path: '/pages/signup', element: <SignupPage Captcha={StandInCaptcha} /> }, landing('/pages/login')], URL_IN);
+  renderRoutes(
+    [{ path: '/pages/signup', element: <SignupPage Captcha={StandInCaptcha} /> }, landing('/pages/login')],
+    URL_IN,
+  );
 }
 
 async function expectForm(ctx: Ctx) {
@@ -117,7 +124,10 @@ describeModel(signupMachine, {
     };
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: { termsUrl: TERMS_URL } })),
-      http.post('/api/signup/new', async ({ request }) => (await ctx.requests.take('submitSignup', await request.json())) as Response),
+      http.post(
+        '/api/signup/new',
+        async ({ request }) => (await ctx.requests.take('submitSignup', await request.json())) as Response,
+      ),
       http.get('/api/signup/verify/resend', async ({ request }) => {
         const query = Object.fromEntries(new URL(request.url).searchParams);
         return (await ctx.requests.take('resendVerification', query)) as Response;
@@ -175,7 +185,8 @@ describeModel(signupMachine, {
       ctx.requests.resolve('submitSignup', toResponse(step.event, { success: true, message: ctx.message }));
     },
     'xstate.error.actor.submitSignup': (step, ctx) => {
-      ctx.expectedText = failureText[submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.label];
+      ctx.expectedText =
+        failureText[submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.label];
       ctx.token = null;
       ctx.rounds += 1;
       ctx.requests.resolve('submitSignup', toResponse(step.event, null));
@@ -226,7 +237,9 @@ describeModel(signupMachine, {
     },
     'signedUp.resent': async (_snapshot, ctx) => {
       await expectSignedUp(ctx);
-      expect(await screen.findByText('We have sent the verification email again. Please check your inbox.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('We have sent the verification email again. Please check your inbox.'),
+      ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
     },
     'signedUp.resendFailed': async (_snapshot, ctx) => {
@@ -237,7 +250,9 @@ describeModel(signupMachine, {
     'signedUp.alreadyVerified': async (_snapshot, ctx) => {
       await expectSignedUp(ctx);
       // Activated meanwhile (another tab): said so, the way on is Sign In Instead, and nothing is left to resend.
-      expect(await screen.findByText('Your account is already active: sign in with your email and password.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Your account is already active: sign in with your email and password.'),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
     },
@@ -267,7 +282,13 @@ describe('signup page: the first broken rule, in words (product.md §5)', () => 
       await userEvent.click(signUpButton());
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
       // Focus goes to the field the rule is about, marked and described by the words; the captcha is no field.
-      const about = /email/i.test(text) ? 'email' : /password/i.test(text) ? 'password' : /name/.test(text) ? 'friendlyName' : null;
+      const about = /email/i.test(text)
+        ? 'email'
+        : /password/i.test(text)
+          ? 'password'
+          : /name/.test(text)
+            ? 'friendlyName'
+            : null;
       if (about) {
         await waitFor(() => expect(field(about)).toHaveFocus());
         expect(field(about)).toHaveAttribute('aria-invalid', 'true');
@@ -318,6 +339,8 @@ describe('signup page: limits', () => {
     await userEvent.paste('Ann');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(signUpButton());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Password must be 10 to 32 characters long'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Password must be 10 to 32 characters long'),
+    );
   });
 });

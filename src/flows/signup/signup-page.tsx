@@ -1,14 +1,14 @@
-import { useMachine } from '@xstate/react';
-import { signupMachine } from '../../../machines/signup/signup.machine.ts';
-import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { useCarriedQuery } from '../../lib/carried-query.ts';
-import { useProvidedMachine } from '../../lib/use-provided-machine.ts';
-import { SignupCaptcha, type CaptchaComponent } from './signup-captcha.tsx';
-import { SignupDone } from './signup-done.tsx';
-import { signupActors } from './signup.actors.ts';
-import { SignupForm } from '../../components/signup-form/signup-form.tsx';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useMachine } from '@xstate/react';
+import { signupMachine } from '#machines/signup/signup.machine.ts';
+import { CenteredLayout } from '#src/components/centered-layout.tsx';
+import { SignupForm } from '#src/components/signup-form/signup-form.tsx';
+import { useCarriedQuery } from '#src/lib/carried-query.ts';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { useProvidedMachine } from '#src/lib/use-provided-machine.ts';
+import { signupActors } from './signup.actors.ts';
+import { type CaptchaComponent, SignupCaptcha } from './signup-captcha.tsx';
+import { SignupDone } from './signup-done.tsx';
 
 /**
  * Owns the signup actor and picks the view for its state. `Captcha` is where the token comes from: the configured

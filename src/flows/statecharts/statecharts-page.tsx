@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { parseStatechartDoc, type StatechartDoc } from './statechart-doc.ts';
 import { msg } from '@lingui/core/macro';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { parseStatechartDoc, type StatechartDoc } from './statechart-doc.ts';
 
 // Lazy per file: the markdown arrives with this page's chunk only when the gallery is opened.
 const sources = import.meta.glob<string>('/docs/statecharts/*.md', { query: '?raw', import: 'default' });
@@ -21,7 +21,9 @@ function loadMermaid(): Promise<MermaidApi> {
 }
 
 async function loadDocs(): Promise<StatechartDoc[]> {
-  const docs = await Promise.all(Object.entries(sources).map(async ([path, load]) => parseStatechartDoc(path, await load())));
+  const docs = await Promise.all(
+    Object.entries(sources).map(async ([path, load]) => parseStatechartDoc(path, await load())),
+  );
   return docs.filter((d): d is StatechartDoc => d !== null).sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
@@ -46,7 +48,15 @@ function StatechartDiagram({ doc }: { doc: StatechartDoc }) {
   }, [doc.mermaid, renderId]);
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" id={doc.slug} data-statechart={doc.slug} data-status={state.status}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      id={doc.slug}
+      data-statechart={doc.slug}
+      data-status={state.status}
+    >
       <Stack gap="sm">
         <Title order={2} size="h4">
           {doc.title}
@@ -105,7 +115,9 @@ export function Component() {
             ))}
           </Group>
         ) : null}
-        {docs?.map((doc) => <StatechartDiagram key={doc.slug} doc={doc} />)}
+        {docs?.map((doc) => (
+          <StatechartDiagram key={doc.slug} doc={doc} />
+        ))}
       </Stack>
     </Container>
   );

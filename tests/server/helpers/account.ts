@@ -1,6 +1,6 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
+import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { DEFAULT_TEST_PASSWORD, type TestServer } from '../../support/server.ts';
+import { DEFAULT_TEST_PASSWORD, type TestServer } from '#tests/support/server.ts';
 
 /** Helpers for the account-lifecycle API tests: real HTTP, the SPA's wire format. */
 
@@ -22,7 +22,12 @@ async function answer(response: Response): Promise<Answer> {
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-export async function get(server: Pick<TestServer, 'url'>, path: string, query?: Query, cookie?: string): Promise<Answer> {
+export async function get(
+  server: Pick<TestServer, 'url'>,
+  path: string,
+  query?: Query,
+  cookie?: string,
+): Promise<Answer> {
   return answer(await fetch(url(server, path, query), { headers: cookie ? { cookie } : {} }));
 }
 
@@ -65,11 +70,19 @@ export function signupForm(fields: SignupFields) {
 }
 
 /** POST /api/signup/new with a freshly solved captcha unless one is given. */
-export async function signUp(server: Pick<TestServer, 'url'>, fields: SignupFields, captchaToken?: string): Promise<Answer> {
+export async function signUp(
+  server: Pick<TestServer, 'url'>,
+  fields: SignupFields,
+  captchaToken?: string,
+): Promise<Answer> {
   const captcha_token = captchaToken ?? (await solveCaptcha(server));
   return send(server, 'POST', '/api/signup/new', { ...signupForm(fields), captcha_token });
 }
 
-export async function login(server: Pick<TestServer, 'url'>, username: string, password = DEFAULT_TEST_PASSWORD): Promise<Answer> {
+export async function login(
+  server: Pick<TestServer, 'url'>,
+  username: string,
+  password = DEFAULT_TEST_PASSWORD,
+): Promise<Answer> {
   return send(server, 'POST', '/api/login', { username, password });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createUser, loginCookie, sameOrigin, startTestServer, type TestServer } from '../../support/server.ts';
+import { createUser, loginCookie, sameOrigin, startTestServer, type TestServer } from '#tests/support/server.ts';
 
 /** The alert forwarding API (product.md §7) over real HTTP, on SQLite or PostgreSQL (DATABASE_URL). */
 export let server: TestServer;
@@ -39,7 +39,10 @@ export const WEBHOOK = 'https://alerts.customer.example/hook';
 export function call(method: string, path: string, cookie: string | null, body?: unknown) {
   return fetch(`${server.url}/api/${path}`, {
     method,
-    headers: body === undefined ? { origin: server.url, ...(cookie ? { cookie } : {}) } : sameOrigin(server, cookie ? { cookie } : {}),
+    headers:
+      body === undefined
+        ? { origin: server.url, ...(cookie ? { cookie } : {}) }
+        : sameOrigin(server, cookie ? { cookie } : {}),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -62,7 +65,9 @@ export async function ok(response: Response) {
 }
 
 /** A fresh account (its own group) with one credential, and the owner's cookie. */
-export async function developer(options: { owner?: boolean; apiAccess?: boolean; companyId?: string | null; groupOfEmail?: string } = {}) {
+export async function developer(
+  options: { owner?: boolean; apiAccess?: boolean; companyId?: string | null; groupOfEmail?: string } = {},
+) {
   const email = `af${++users}@example.com`;
   const user = await createUser(server, {
     email,
@@ -77,12 +82,27 @@ export async function developer(options: { owner?: boolean; apiAccess?: boolean;
 
 export async function withCredential(options: Parameters<typeof developer>[0] = {}) {
   const dev = await developer(options);
-  const grant = await ok(await call('POST', 'client_grant', dev.cookie, { grant_type: 'client_credentials', application_name: `Forwarder ${users}` }));
-  return { ...dev, uid: grant.client_uid as string, credentialId: grant.id as string, name: grant.application_name as string };
+  const grant = await ok(
+    await call('POST', 'client_grant', dev.cookie, {
+      grant_type: 'client_credentials',
+      application_name: `Forwarder ${users}`,
+    }),
+  );
+  return {
+    ...dev,
+    uid: grant.client_uid as string,
+    credentialId: grant.id as string,
+    name: grant.application_name as string,
+  };
 }
 
 /** Runs the downloadable example exactly as the docs tell a customer to; answers its exit code and output. */
-export async function decryptWithExample(example: unknown, privatePem: string, aesKeyHex: string, portalPublicPem: string) {
+export async function decryptWithExample(
+  example: unknown,
+  privatePem: string,
+  aesKeyHex: string,
+  portalPublicPem: string,
+) {
   const dir = mkdtempSync(join(workDir, 'run-'));
   writeFileSync(join(dir, 'alert.json'), JSON.stringify(example));
   writeFileSync(join(dir, 'private.pem'), privatePem);
@@ -99,7 +119,11 @@ export async function decryptWithExample(example: unknown, privatePem: string, a
 }
 
 export async function rawRow(credentialId: string) {
-  return server.db.selectFrom('alert_forwarding_configs').selectAll().where('client_id', '=', credentialId).executeTakeFirst();
+  return server.db
+    .selectFrom('alert_forwarding_configs')
+    .selectAll()
+    .where('client_id', '=', credentialId)
+    .executeTakeFirst();
 }
 
 export function toStored(row: NonNullable<Awaited<ReturnType<typeof rawRow>>>) {

@@ -18,15 +18,7 @@
 //   3. content key = HKDF-SHA256(key material = the AES key's 32 bytes, salt = seed, info = "portal alert v4"), 32 bytes.
 //   4. alert = AES-256-GCM decryption of ciphertext with the content key, the 12-byte iv and the 16-byte tag
 //      (no additional data): UTF-8 JSON.
-import {
-  constants,
-  createDecipheriv,
-  createPrivateKey,
-  createPublicKey,
-  hkdfSync,
-  privateDecrypt,
-  verify,
-} from 'node:crypto';
+import { constants, createDecipheriv, createPrivateKey, createPublicKey, hkdfSync, privateDecrypt, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -57,9 +49,7 @@ export function decryptAlert(envelope, { privateKeyPem, aesKeyHex, portalPublicK
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [alertFile, privateKeyFile, aesKeyHex, portalPublicKeyFile] = process.argv.slice(2);
   if (!alertFile || !privateKeyFile || !aesKeyHex || !portalPublicKeyFile) {
-    console.error(
-      'usage: node alert-forwarding-decrypt.mjs <alert.json> <your-private-key.pem> <aes-key-hex> <portal-public-key.pem>',
-    );
+    console.error('usage: node alert-forwarding-decrypt.mjs <alert.json> <your-private-key.pem> <aes-key-hex> <portal-public-key.pem>');
     process.exit(2);
   }
   try {

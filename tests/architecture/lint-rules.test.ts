@@ -36,6 +36,9 @@ const cases: Array<[file: string, specifier: string, broken: boolean]> = [
   ['src/lib/session.ts', '#shared-domain/login.ts', false],
 ];
 
+/** The case's file under a name of its own, keeping the role suffix the rules match on (`x-3.routes.ts`). */
+const scratchPath = (file: string, index: number) => file.replace(/\/([^/.]+)([^/]*)$/, `/$1-${index}$2`);
+
 let scratch: string;
 let flagged: Map<string, string[]>;
 
@@ -44,7 +47,7 @@ beforeAll(() => {
   copyFileSync(join(ROOT, 'biome.jsonc'), join(scratch, 'biome.jsonc'));
   cases.forEach(([file, specifier], index) => {
     // One scratch file per case, in the folder the rule is about, importing the one specifier.
-    const path = join(scratch, file.replace(/(\.\w+)$/, `-${index}$1`));
+    const path = join(scratch, scratchPath(file, index));
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `import { value } from '${specifier}';\n\nexport const used = value;\n`);
   });
@@ -79,7 +82,7 @@ describe('import rules, as lint rules', () => {
   it.each(cases.map(([file, specifier, broken], index) => [file, specifier, broken, index] as const))(
     '%s importing %s: broken %s',
     (file, _specifier, broken, index) => {
-      const path = file.replace(/(\.\w+)$/, `-${index}$1`);
+      const path = scratchPath(file, index);
       expect(flagged.has(path)).toBe(broken);
     },
   );

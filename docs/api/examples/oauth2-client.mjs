@@ -1,7 +1,6 @@
 // Connecting an application to the portal with @badgateway/oauth2-client (npm install @badgateway/oauth2-client).
-
+import { OAuth2Client, generateCodeVerifier } from '@badgateway/oauth2-client';
 import { randomBytes } from 'node:crypto';
-import { generateCodeVerifier, OAuth2Client } from '@badgateway/oauth2-client';
 
 /**
  * Discovery: the client reads the portal's RFC 8414 metadata (/.well-known/oauth-authorization-server) on first use
@@ -18,12 +17,7 @@ export function connect({ issuer, clientId, clientSecret }) {
 export async function startAuthorization(client, { redirectUri, scope }) {
   const codeVerifier = await generateCodeVerifier();
   const state = randomBytes(16).toString('base64url');
-  const url = await client.authorizationCode.getAuthorizeUri({
-    redirectUri,
-    state,
-    codeVerifier,
-    scope: scope.split(' '),
-  });
+  const url = await client.authorizationCode.getAuthorizeUri({ redirectUri, state, codeVerifier, scope: scope.split(' ') });
   return { url, codeVerifier, state };
 }
 

@@ -37,10 +37,7 @@ export async function startAuthorization(config, { redirectUri, scope }) {
  * Answers { access_token, refresh_token, expires_in, scope, token_type }.
  */
 export async function finishAuthorization(config, callbackUrl, { codeVerifier, state }) {
-  return client.authorizationCodeGrant(config, new URL(callbackUrl), {
-    pkceCodeVerifier: codeVerifier,
-    expectedState: state,
-  });
+  return client.authorizationCodeGrant(config, new URL(callbackUrl), { pkceCodeVerifier: codeVerifier, expectedState: state });
 }
 
 /**

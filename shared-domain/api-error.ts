@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE, type ErrorName } from './error-catalogue.ts';
 import type { ApiErrorBody, ErrorCodeValue } from './error-codes.ts';
 
 /**
@@ -23,6 +24,11 @@ export class ApiError extends Error {
     return this.body?.error?.code;
   }
 
+  /** The refusal's name from the catalogue: what a client branches on (docs/decisions/0016). */
+  get errorName(): ErrorName | undefined {
+    return this.body?.error?.name;
+  }
+
   get data(): Record<string, unknown> {
     return this.body?.error?.data ?? {};
   }
@@ -32,7 +38,11 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** Builds the error a server would send; used by tests and mocks so they speak the real wire format. */
-export function apiErrorBody(code: ErrorCodeValue, name: string, data?: Record<string, unknown>): ApiErrorBody {
-  return { success: false, message: name, error: { code, name, ...(data ? { data } : {}) } };
+/**
+ * Builds the error body the server sends for a catalogue name (its code and English message come with it); used by
+ * tests and mocks so they speak the real wire format and cannot invent a name the server never sends.
+ */
+export function apiErrorBody(name: ErrorName, data?: Record<string, unknown>): ApiErrorBody {
+  const { code, message } = ERROR_CATALOGUE[name];
+  return { success: false, message, error: { code, name, ...(data ? { data } : {}) } };
 }

@@ -1,3 +1,4 @@
+import type { ErrorName } from './error-catalogue.ts';
 /**
  * Error codes that cross the wire (architecture.md §4 rule 4). Numeric codes are the spec's server codes (§8); string
  * codes are the spec's validation codes plus the few generic ones every endpoint can answer with.
@@ -80,5 +81,6 @@ export type ErrorCodeValue =
 export interface ApiErrorBody {
   success: false;
   message: string;
-  error: { code: ErrorCodeValue; name: string; data?: Record<string, unknown> };
+  /** `name` is one of the catalogue's (shared-domain/error-catalogue.ts): what clients branch on (decision 0016). */
+  error: { code: ErrorCodeValue; name: ErrorName; data?: Record<string, unknown> };
 }

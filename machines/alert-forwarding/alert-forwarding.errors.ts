@@ -1,6 +1,5 @@
 import type { AlertForwardingFieldProblem } from '#shared-domain/alert-forwarding.ts';
 import { isApiError } from '#shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
 import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
 /** Every failure the alert forwarding page can show; the view translates each through the one message table. */
@@ -21,21 +20,21 @@ export type AlertForwardingFailure = AlertForwardingError | RequestProblem;
  * product.md §4: code 9 sends the reader to /pages/access-denied; so does 80, the owner of a group without API access.
  */
 export function isAccessDeniedFailure(error: unknown): boolean {
-  return isApiError(error) && (error.code === ServerCode.NotOwner || error.code === ServerCode.AccessDenied);
+  return isApiError(error) && (error.errorName === 'NotOwner' || error.errorName === 'AccessDenied');
 }
 
 /** product.md §4: code 28 is not a failure but the not-configured view. */
 export function isNotConfiguredFailure(error: unknown): boolean {
-  return isApiError(error) && error.code === ServerCode.NoAlertConfig;
+  return isApiError(error) && error.errorName === 'NoAlertConfig';
 }
 
 /**
- * Any failure but a 401 (which goes to log in again), by the server's error name, else a refusal of the request, else
- * by its code.
+ * Any failure but a 401 (which goes to log in again), by the server's error name (docs/decisions/0016), a refusal of
+ * the request itself among them.
  */
 export function alertForwardingFailureFrom(error: unknown): AlertForwardingFailure {
   if (!isApiError(error)) return 'AnErrorOccured';
-  switch (error.body?.error?.name) {
+  switch (error.errorName) {
     case 'InvalidForwardAlertWebhook':
       return 'InvalidForwardAlertWebhook';
     case 'InvalidRsaPublicKey':
@@ -47,7 +46,7 @@ export function alertForwardingFailureFrom(error: unknown): AlertForwardingFailu
   }
   const problem = requestProblemOf(error);
   if (problem) return problem;
-  if (error.code === ServerCode.NoAlertConfig) return 'NoAlertConfig';
-  if (error.code === GenericCode.NOT_FOUND) return 'CredentialNotFound';
+  if (error.errorName === 'NoAlertConfig') return 'NoAlertConfig';
+  if (error.errorName === 'ClientNotFound') return 'CredentialNotFound';
   return 'AnErrorOccured';
 }

@@ -6,7 +6,6 @@ import {
   webhookProblem,
 } from '#shared-domain/alert-forwarding.ts';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
@@ -64,11 +63,10 @@ export const RENEWED_KEYS: AlertForwardingKeys = {
   config: { ...CONFIG, portal_public_key: RENEWED_PORTAL_KEY },
 };
 
-const failure = (status: number, code: Parameters<typeof apiErrorBody>[0], name: string) =>
-  new ApiError(status, apiErrorBody(code, name));
+const failure = (status: number, name: Parameters<typeof apiErrorBody>[0]) => new ApiError(status, apiErrorBody(name));
 
 /** 401, which any call may answer: the session is over, and the page goes to log in again. */
-export const NO_SESSION = failure(401, GenericCode.NO_SESSION, 'NoSession');
+export const NO_SESSION = failure(401, 'NoSession');
 
 /** What GET may fail with, and where the page must then be (written by hand). */
 export const loadFailures: Array<{
@@ -76,12 +74,12 @@ export const loadFailures: Array<{
   error: ApiError;
   outcome: 'accessDenied' | 'notConfigured' | 'sessionEnded' | AlertForwardingError;
 }> = [
-  { label: '403 code 9', error: failure(403, ServerCode.NotOwner, 'NotOwner'), outcome: 'accessDenied' },
-  { label: '403 code 80', error: failure(403, ServerCode.AccessDenied, 'AccessDenied'), outcome: 'accessDenied' },
-  { label: '404 code 28', error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'), outcome: 'notConfigured' },
+  { label: '403 code 9', error: failure(403, 'NotOwner'), outcome: 'accessDenied' },
+  { label: '403 code 80', error: failure(403, 'AccessDenied'), outcome: 'accessDenied' },
+  { label: '404 code 28', error: failure(404, 'NoAlertConfig'), outcome: 'notConfigured' },
   {
     label: '404 unknown credential',
-    error: failure(404, GenericCode.NOT_FOUND, 'ClientNotFound'),
+    error: failure(404, 'ClientNotFound'),
     outcome: 'CredentialNotFound',
   },
   { label: '401 no session', error: NO_SESSION, outcome: 'sessionEnded' },
@@ -95,7 +93,7 @@ export const KEY_BODY_LIMIT = 8192;
 /** Too many key issues for the account: the page says so with the wait, never the server's English. */
 const rateLimited = (seconds: number) =>
   new ApiError(429, {
-    ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: seconds }),
+    ...apiErrorBody('RateLimited', { retry_after_seconds: seconds }),
     message: 'Too many requests, please try again later',
   });
 
@@ -103,7 +101,7 @@ const rateLimited = (seconds: number) =>
 function tooLong(field: 'url' | 'public_rsa_key', limit: number) {
   const issue = { field, problem: 'too_long', limit } as const;
   const error = new ApiError(400, {
-    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { ...issue, issues: [issue] }),
+    ...apiErrorBody('ValidationError', { ...issue, issues: [issue] }),
     message: `${field}: at most ${limit} characters`,
   });
   return { error, code: { code: 'FieldProblem', ...issue } as AlertForwardingFailure };
@@ -112,12 +110,12 @@ function tooLong(field: 'url' | 'public_rsa_key', limit: number) {
 export const setupFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
   {
     label: '400 InvalidRsaPublicKey',
-    error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidRsaPublicKey'),
+    error: failure(400, 'InvalidRsaPublicKey'),
     code: 'InvalidRsaPublicKey',
   },
   {
     label: '409 already configured',
-    error: failure(409, GenericCode.ALERT_FORWARDING_EXISTS, 'AlertForwardingAlreadyConfigured'),
+    error: failure(409, 'AlertForwardingAlreadyConfigured'),
     code: 'AlertForwardingAlreadyConfigured',
   },
   { label: 'set-up 429 (40 s)', error: rateLimited(40), code: { code: 'RateLimited', retryAfterSeconds: 40 } },
@@ -127,7 +125,7 @@ export const setupFailures: Array<{ label: string; error: ApiError; code: AlertF
 export const editFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
   {
     label: '400 InvalidForwardAlertWebhook',
-    error: failure(400, GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook'),
+    error: failure(400, 'InvalidForwardAlertWebhook'),
     code: 'InvalidForwardAlertWebhook',
   },
 ];
@@ -140,17 +138,17 @@ export const editTooLong: Record<
   publicKey: { label: 'edit 400 key over its limit', ...tooLong('public_rsa_key', KEY_BODY_LIMIT) },
 };
 export const renewFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
-  { label: '500', error: failure(500, GenericCode.INTERNAL, 'InternalError'), code: 'AnErrorOccured' },
+  { label: '500', error: failure(500, 'InternalError'), code: 'AnErrorOccured' },
   { label: 'renew 429 (20 s)', error: rateLimited(20), code: { code: 'RateLimited', retryAfterSeconds: 20 } },
 ];
 export const clearFailure = {
   label: '404 code 28',
-  error: failure(404, ServerCode.NoAlertConfig, 'NoAlertConfig'),
+  error: failure(404, 'NoAlertConfig'),
   code: 'NoAlertConfig' as AlertForwardingError,
 };
 export const stopFailure = {
   label: '500',
-  error: failure(500, GenericCode.INTERNAL, 'InternalError'),
+  error: failure(500, 'InternalError'),
   code: 'AnErrorOccured' as AlertForwardingError,
 };
 

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isApiError } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { type Failure, failure, output } from '../shared/actor-result.ts';
 import { errorPageUrl } from '../shared/authorization-urls.ts';
 
@@ -85,7 +84,7 @@ export const amazonCallbackMachine = setup({
     // No stored state: the callback is not one this browser started (or it was already used); no code: nothing to trade.
     isIncomplete: ({ event }) => event.type === 'callback.open' && (event.stored === null || !event.code),
     isEmailTaken: (_, { error }: Failure) => isApiError(error) && error.status === 409,
-    isRateLimited: (_, { error }: Failure) => isApiError(error) && error.code === GenericCode.RATE_LIMITED,
+    isRateLimited: (_, { error }: Failure) => isApiError(error) && error.errorName === 'RateLimited',
     isUnavailable: (_, { error }: Failure) => !isApiError(error) || error.status === 0 || error.status >= 500,
   },
 }).createMachine({

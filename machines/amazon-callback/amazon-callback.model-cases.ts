@@ -1,5 +1,4 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AmazonCallbackEvent, StoredAmazonLogin } from './amazon-callback.machine.ts';
 
@@ -79,7 +78,7 @@ export const signInOutcomes: SignInOutcome[] = [
     label: '409 email already registered',
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
-      error: new ApiError(409, apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered')),
+      error: new ApiError(409, apiErrorBody('EmailAlreadyRegistered')),
     },
     url: '/pages/error?error_description=email_already_exists_as_portal_account',
   },
@@ -87,7 +86,7 @@ export const signInOutcomes: SignInOutcome[] = [
     label: '400 Amazon refused the code',
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
-      error: new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed')),
+      error: new ApiError(400, apiErrorBody('AmazonLoginFailed')),
     },
     url: '/pages/error?error_description=bad_request',
   },
@@ -97,7 +96,7 @@ export const signInOutcomes: SignInOutcome[] = [
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
       error: new ApiError(429, {
-        ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+        ...apiErrorBody('RateLimited', { retry_after_seconds: 30 }),
         message: 'Too many requests, please try again later',
       }),
     },
@@ -113,7 +112,7 @@ export const signInOutcomes: SignInOutcome[] = [
     label: '503 server unavailable',
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
-      error: new ApiError(503, apiErrorBody(GenericCode.INTERNAL, 'Unavailable')),
+      error: new ApiError(503, null),
     },
     url: '/pages/error?error_description=temporarily_unavailable',
   },

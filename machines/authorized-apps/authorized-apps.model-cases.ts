@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import type { AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';
@@ -39,17 +38,17 @@ export const CARE_LEFT: AuthorizedApp = {
 export const OWNER_LIST = [CARE, FAMILY];
 export const MEMBER_LIST = [CARE_OWN, FAMILY_NOT_MINE];
 
-export const LOAD_FAILURE = new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError'));
-export const SESSION_ENDED = new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
+export const LOAD_FAILURE = new ApiError(500, apiErrorBody('InternalError'));
+export const SESSION_ENDED = new ApiError(401, apiErrorBody('NoSession'));
 export const removeFailures: Array<{ label: string; error: ApiError; code: AuthorizedAppsErrorCode }> = [
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')),
+    error: new ApiError(500, apiErrorBody('InternalError')),
     code: 'RemoveAppFailed',
   },
   {
     label: '403',
-    error: new ApiError(403, apiErrorBody(GenericCode.NOT_YOUR_CONSENT, 'NotYourConsent')),
+    error: new ApiError(403, apiErrorBody('NotYourConsent')),
     code: 'NotYourConsent',
   },
 ];

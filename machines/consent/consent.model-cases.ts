@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { Resource } from '#shared-domain/scopes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { consentMachine } from './consent.machine.ts';
@@ -102,11 +101,11 @@ export const NATIVE: LoadedCase = {
 
 export const loadedCases = [CARE, ALEXA, INTERNAL, NATIVE];
 
-const NO_SESSION = new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
-const NOT_FOUND = new ApiError(404, apiErrorBody(GenericCode.CONSENT_REQUEST_NOT_FOUND, 'ConsentRequestNotFound'));
-const MISMATCH = new ApiError(400, apiErrorBody(GenericCode.CONSENT_REQUEST_MISMATCH, 'ConsentRequestMismatch'));
-const SCOPE_REFUSED = new ApiError(403, apiErrorBody(GenericCode.CONSENT_SCOPE_NOT_ALLOWED, 'ConsentScopeNotAllowed'));
-const INTERNAL_ERROR = new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError'));
+const NO_SESSION = new ApiError(401, apiErrorBody('NoSession'));
+const NOT_FOUND = new ApiError(404, apiErrorBody('ConsentRequestNotFound'));
+const MISMATCH = new ApiError(400, apiErrorBody('ConsentRequestMismatch'));
+const SCOPE_REFUSED = new ApiError(403, apiErrorBody('ConsentScopeNotAllowed'));
+const INTERNAL_ERROR = new ApiError(500, apiErrorBody('InternalError'));
 const NETWORK = new ApiError(0, null);
 
 export const failures = { NO_SESSION, NOT_FOUND, MISMATCH, SCOPE_REFUSED, INTERNAL_ERROR, NETWORK };

@@ -1,6 +1,5 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import { type GrantSecret, nativeRedirectUris, validateRedirectUris } from '#shared-domain/credentials.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
@@ -48,31 +47,28 @@ export const CREATED: GrantSecret = {
 export const createFailures: Array<{ label: string; error: ApiError; code: CreateGrantFailure }> = [
   {
     label: '409 ApplicationNameTaken',
-    error: new ApiError(409, apiErrorBody(GenericCode.APPLICATION_NAME_TAKEN, 'ApplicationNameTaken')),
+    error: new ApiError(409, apiErrorBody('ApplicationNameTaken')),
     code: 'ApplicationNameTaken',
   },
   {
     label: '409 ClientLimitExceeded',
-    error: new ApiError(409, apiErrorBody(GenericCode.CLIENT_LIMIT_EXCEEDED, 'ClientLimitExceeded', { limit: 5 })),
+    error: new ApiError(409, apiErrorBody('ClientLimitExceeded', { limit: 5 })),
     code: 'ClientLimitExceeded',
   },
   {
     label: '400 InvalidRedirectUri',
-    error: new ApiError(400, apiErrorBody(GenericCode.INVALID_REDIRECT_URI, 'InvalidRedirectUri')),
+    error: new ApiError(400, apiErrorBody('InvalidRedirectUri')),
     code: 'InvalidRedirectUri',
   },
   {
     label: '400 TooManyRedirectUris',
-    error: new ApiError(400, apiErrorBody(GenericCode.TOO_MANY_REDIRECT_URIS, 'TooManyRedirectUris', { limit: 2 })),
+    error: new ApiError(400, apiErrorBody('TooManyRedirectUris', { limit: 2 })),
     code: 'TooManyRedirectUris',
   },
   {
     // Ten redirect URIs at their longest outgrow the server's body limit: no retry helps, so it is not a generic error.
     label: '413 body too large',
-    error: new ApiError(
-      413,
-      apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge', { limit_bytes: 16 * 1024 }),
-    ),
+    error: new ApiError(413, apiErrorBody('PayloadTooLarge', { limit_bytes: 16 * 1024 })),
     code: { code: 'RequestTooLarge' },
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
@@ -81,7 +77,7 @@ export const createFailures: Array<{ label: string; error: ApiError; code: Creat
 /** 401: the session is over; the dialog ends and the page goes to log in again. */
 export const SESSION_ENDED = {
   label: '401 no session',
-  error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')),
+  error: new ApiError(401, apiErrorBody('NoSession')),
 };
 
 const allEvents: ModelEvent[] = [

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '#shared-domain/device-sessions.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { deviceSessionsMachine } from './device-sessions.machine.ts';
 
@@ -60,9 +59,9 @@ export const ACCOUNT: DeviceSessionsData = { sessions: [HERE, PHONE, MEMBER_PC],
 /** Only the current session: nothing to revoke, so neither Revoke nor Revoke All can start. */
 export const ALONE: DeviceSessionsData = { sessions: [HERE], users: [OWNER] };
 
-const INTERNAL = new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError'));
-const NO_SESSION = new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession'));
-const GONE = new ApiError(404, apiErrorBody(GenericCode.NOT_FOUND, 'SessionNotFound'));
+const INTERNAL = new ApiError(500, apiErrorBody('InternalError'));
+const NO_SESSION = new ApiError(401, apiErrorBody('NoSession'));
+const GONE = new ApiError(404, apiErrorBody('SessionNotFound'));
 
 export const failures = { INTERNAL, NO_SESSION, GONE };
 const labels = new Map<unknown, string>([

@@ -1,5 +1,4 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 
 /** The Login presses and logout outcomes both model tests explore (headless and through the view), written once. */
@@ -9,7 +8,7 @@ export const leaveSessionEvents: ModelEvent[] = [
   { type: 'xstate.done.actor.endSession', output: undefined },
   {
     type: 'xstate.error.actor.endSession',
-    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    error: new ApiError(500, apiErrorBody('InternalError')),
   },
   { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
 ];

@@ -1,5 +1,4 @@
 import { isApiError } from '#shared-domain/api-error.ts';
-import { ServerCode } from '#shared-domain/error-codes.ts';
 import type { LoginValidationCode } from '#shared-domain/login.ts';
 import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
@@ -24,26 +23,25 @@ export type LoginFailure =
   | RequestProblem;
 
 /**
- * 401/403 carry the meaning in error.code; no answer at all is a network failure. A body too large can only
+ * 401/403 carry the meaning in the error's name (docs/decisions/0016); no answer at all is a network failure. A body too large can only
  * be the two fields; a rate limit or a schema refusal is said as such; any other status is unexpected.
  */
 export function loginFailureFrom(error: unknown): LoginFailure {
   if (!isApiError(error) || error.isNetworkFailure) return { code: 'AnErrorOccured' };
-  if (error.status === 400 && (error.code === 'MISSING_EMAIL' || error.code === 'MISSING_PASSWORD')) {
-    return { code: error.code };
-  }
+  if (error.errorName === 'MissingEmail') return { code: 'MISSING_EMAIL' };
+  if (error.errorName === 'MissingPassword') return { code: 'MISSING_PASSWORD' };
   const problem = requestProblemOf(error);
   if (problem?.code === 'RequestTooLarge') return { code: 'LoginTooLong' };
   if (problem) return problem;
   if (error.status !== 401 && error.status !== 403) return { code: 'UnexpectedError' };
-  switch (error.code) {
-    case ServerCode.AccountNotVerified:
+  switch (error.errorName) {
+    case 'AccountNotVerified':
       return { code: 'AccountNotVerified' };
-    case ServerCode.AccountLocked: {
+    case 'AccountLocked': {
       const seconds = Number(error.data.account_lock_timeout);
       return { code: 'AccountLocked', lockSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0 };
     }
-    case ServerCode.EmailNotRegistered:
+    case 'EmailNotRegistered':
       return { code: 'EmailNotRegistered' };
     default:
       return { code: 'InvalidEmailOrPassword' };

@@ -1,7 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
 import { loginAccount, validateLogin } from '#shared-domain/login.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import { afterEvent } from '#tests/support/model-harness.ts';
@@ -15,52 +14,49 @@ export const LOCK_SECONDS = 90;
 export const submitFailures: Array<{ label: string; error: unknown; code: LoginFailure['code'] }> = [
   {
     label: '401 code 82',
-    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    error: new ApiError(401, apiErrorBody('EmailNotRegistered')),
     code: 'EmailNotRegistered',
   },
   {
     label: '403 code 8',
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')),
+    error: new ApiError(403, apiErrorBody('AccountNotVerified')),
     code: 'AccountNotVerified',
   },
   {
     label: `403 code 78 (${LOCK_SECONDS} s)`,
-    error: new ApiError(
-      403,
-      apiErrorBody(ServerCode.AccountLocked, 'AccountLocked', { account_lock_timeout: LOCK_SECONDS }),
-    ),
+    error: new ApiError(403, apiErrorBody('AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
     code: 'AccountLocked',
   },
   {
     label: '403 code 78 without a duration',
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountLocked, 'AccountLocked')),
+    error: new ApiError(403, apiErrorBody('AccountLocked')),
     code: 'AccountLocked',
   },
   {
     label: '401 other code',
-    error: new ApiError(401, apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials')),
+    error: new ApiError(401, apiErrorBody('InvalidEmailOrPassword')),
     code: 'InvalidEmailOrPassword',
   },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')),
+    error: new ApiError(500, apiErrorBody('InternalError')),
     code: 'UnexpectedError',
   },
   {
     label: '413',
-    error: new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')),
+    error: new ApiError(413, apiErrorBody('PayloadTooLarge')),
     code: 'LoginTooLong',
   },
   {
     label: '429 (60 s)',
-    error: new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 })),
+    error: new ApiError(429, apiErrorBody('RateLimited', { retry_after_seconds: 60 })),
     code: 'RateLimited',
   },
   {
     label: '400 email over its limit',
     error: new ApiError(
       400,
-      apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+      apiErrorBody('ValidationError', {
         field: 'username',
         problem: 'too_long',
         limit: EMAIL_MAX_LENGTH,

@@ -1,5 +1,4 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { LogoutFailure } from './logout.machine.ts';
 
@@ -9,7 +8,7 @@ export const serverRefusals: Array<{ label: string; error: ApiError; failure: Lo
     // The error handler's 5xx line is English and says nothing: the page's own words instead.
     label: '500',
     error: new ApiError(500, {
-      ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'),
+      ...apiErrorBody('InternalError'),
       message: 'Internal server error',
     }),
     failure: { code: 'UnexpectedError' },
@@ -17,7 +16,7 @@ export const serverRefusals: Array<{ label: string; error: ApiError; failure: Lo
   {
     label: '429 (30 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 30 }),
       message: 'Too many requests',
     }),
     failure: { code: 'RateLimited', retryAfterSeconds: 30 },

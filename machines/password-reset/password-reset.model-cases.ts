@@ -1,5 +1,4 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { PasswordValidationCode } from '#shared-domain/password.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
@@ -45,7 +44,7 @@ export const checkFailures: Array<{
 }> = [
   {
     label: '400 INVALID_TOKEN',
-    error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')),
+    error: new ApiError(400, apiErrorBody('InvalidToken')),
     invalid: true,
     problem: null,
   },
@@ -53,7 +52,7 @@ export const checkFailures: Array<{
     // Too many requests says nothing about the link: no verdict, and the wait is said, not a generic failure.
     label: '429 (30 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 30 }),
       message: 'Too many requests, please try again later',
     }),
     invalid: false,
@@ -68,7 +67,7 @@ export const changeFailures: Array<{ label: string; error: ApiError; failure: Pa
   {
     label: '400 with a message',
     error: new ApiError(400, {
-      ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'),
+      ...apiErrorBody('InvalidToken'),
       message: 'The link has expired',
     }),
     failure: { serverMessage: 'The link has expired' },
@@ -77,7 +76,7 @@ export const changeFailures: Array<{ label: string; error: ApiError; failure: Pa
     // The server's English words for a rate limit or a schema refusal are never shown: the page words the facts.
     label: '429 (90 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 90 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 90 }),
       message: 'Too many requests, please try again later',
     }),
     failure: { code: 'RateLimited', retryAfterSeconds: 90 },
@@ -85,7 +84,7 @@ export const changeFailures: Array<{ label: string; error: ApiError; failure: Pa
   {
     label: '400 password over its limit',
     error: new ApiError(400, {
-      ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+      ...apiErrorBody('ValidationError', {
         field: 'password',
         problem: 'too_long',
         limit: PASSWORD_BODY_LIMIT,
@@ -98,7 +97,7 @@ export const changeFailures: Array<{ label: string; error: ApiError; failure: Pa
   {
     label: '500',
     error: new ApiError(500, {
-      ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'),
+      ...apiErrorBody('InternalError'),
       message: 'Internal server error',
     }),
     failure: { code: 'AnErrorOccured' },

@@ -1,6 +1,6 @@
 import { isApiError } from '#shared-domain/api-error.ts';
 import { validateEmail } from '#shared-domain/email.ts';
-import { ServerCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import { ValidationCode } from '#shared-domain/error-codes.ts';
 import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 
 /** Every failure the recovery form can show; the view translates each through one message table. */
@@ -26,6 +26,6 @@ export type RecoverFailure = RecoverErrorCode | RequestProblem;
  * outage, no answer) is generic.
  */
 export function recoverFailureFrom(error: unknown): RecoverFailure {
-  if (isApiError(error) && error.code === ServerCode.EmailNotRegistered) return 'EmailNotRegistered';
+  if (isApiError(error) && error.errorName === 'EmailNotRegistered') return 'EmailNotRegistered';
   return requestProblemOf(error) ?? 'AnErrorOccured';
 }

@@ -1,5 +1,4 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode, ServerCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import { type RecoverErrorCode, type RecoverFailure, validateRecoverEmail } from './recover.errors.ts';
@@ -19,21 +18,21 @@ export const typedEmails: Record<string, RecoverErrorCode | null> = {
 export const sendFailures: Array<{ label: string; error: ApiError; code: RecoverFailure }> = [
   {
     label: '400 code 82',
-    error: new ApiError(400, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    error: new ApiError(400, apiErrorBody('EmailNotRegistered')),
     code: 'EmailNotRegistered',
   },
   {
     // The server's English words are never shown: the page says it from the code.
     label: '429 (90 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 90 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 90 }),
       message: 'Too many requests, please try again later',
     }),
     code: { code: 'RateLimited', retryAfterSeconds: 90 },
   },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    error: new ApiError(500, apiErrorBody('InternalError')),
     code: 'AnErrorOccured',
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
@@ -54,7 +53,7 @@ export const resendFailures: Array<{
   {
     label: '400 code 82 with the server message',
     error: new ApiError(400, {
-      ...apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered'),
+      ...apiErrorBody('EmailNotRegistered'),
       message: 'Email is not registered.',
     }),
     serverMessage: 'Email is not registered.',
@@ -63,7 +62,7 @@ export const resendFailures: Array<{
   {
     label: '429 with an English message',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited'),
+      ...apiErrorBody('RateLimited'),
       message: 'Too many requests',
     }),
     serverMessage: null,
@@ -73,7 +72,7 @@ export const resendFailures: Array<{
     // A 5xx body holds only the error handler's generic line: the page's own words read better.
     label: '500',
     error: new ApiError(500, {
-      ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'),
+      ...apiErrorBody('InternalError'),
       message: 'Internal server error',
     }),
     serverMessage: null,

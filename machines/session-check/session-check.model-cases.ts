@@ -1,5 +1,4 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { SessionUser } from './session-check.machine.ts';
 
@@ -12,9 +11,9 @@ export const OLIVIA: SessionUser = {
 };
 
 export const checkFailures: Array<{ label: string; error: ApiError; ends: boolean }> = [
-  { label: '401', error: new ApiError(401, apiErrorBody(GenericCode.NO_SESSION, 'NoSession')), ends: true },
+  { label: '401', error: new ApiError(401, apiErrorBody('NoSession')), ends: true },
   { label: 'network', error: new ApiError(0, null), ends: false },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalServerError')), ends: false },
+  { label: '500', error: new ApiError(500, apiErrorBody('InternalError')), ends: false },
 ];
 
 export const sessionCheckEvents: ModelEvent[] = [

@@ -1,6 +1,5 @@
 import { isApiError } from '#shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { type Failure, failure } from './actor-result.ts';
 import { isSessionEnded } from './session-ended.ts';
 
@@ -20,7 +19,7 @@ export function isUnknownRequestFailure(error: unknown): boolean {
 
 /** 403: the request's scope is no longer within the user's rights (InvalidScopeError). */
 export function isScopeRefusedFailure(error: unknown): boolean {
-  return isApiError(error) && error.status === 403 && error.code === GenericCode.CONSENT_SCOPE_NOT_ALLOWED;
+  return isApiError(error) && error.errorName === 'ConsentScopeNotAllowed';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isApiError } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
+import type { ErrorName } from '#shared-domain/error-catalogue.ts';
 import { type FieldProblem, isFieldIssue, SCHEMA_VALIDATION_ERROR } from '#shared-domain/validation-error.ts';
 
 /**
@@ -13,28 +13,27 @@ export type RequestProblem =
   | { code: 'RequestTooLarge' }
   | { code: 'RequestRefused' };
 
-// By name, not code alone: services answer VALIDATION_ERROR and BAD_REQUEST for rules of their own, which their flows
-// translate.
-const REFUSED_NAMES = new Set(['BadRequest', 'UnsupportedMediaType', 'ForbiddenOrigin']);
+// By name (docs/decisions/0016): services answer VALIDATION_ERROR and BAD_REQUEST codes for rules of their own, which
+// their flows translate.
+const REFUSED_NAMES = new Set<ErrorName | undefined>(['BadRequest', 'UnsupportedMediaType', 'ForbiddenOrigin']);
 
 export function requestProblemOf(error: unknown): RequestProblem | null {
   if (!isApiError(error) || !error.body) return null;
-  const { code, data } = error;
-  const name = error.body.error?.name;
-  if (code === GenericCode.RATE_LIMITED) {
+  const { errorName: name, data } = error;
+  if (name === 'RateLimited') {
     const seconds = Number(data.retry_after_seconds);
     return {
       code: 'RateLimited',
       retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null,
     };
   }
-  if (code === GenericCode.PAYLOAD_TOO_LARGE) return { code: 'RequestTooLarge' };
-  if (code === GenericCode.VALIDATION_ERROR && name === SCHEMA_VALIDATION_ERROR) {
+  if (name === 'PayloadTooLarge') return { code: 'RequestTooLarge' };
+  if (name === SCHEMA_VALIDATION_ERROR) {
     return isFieldIssue(data)
       ? { code: 'FieldProblem', field: data.field, problem: data.problem, limit: data.limit ?? null }
       : { code: 'RequestRefused' };
   }
-  if (typeof name === 'string' && REFUSED_NAMES.has(name)) return { code: 'RequestRefused' };
+  if (REFUSED_NAMES.has(name)) return { code: 'RequestRefused' };
   return null;
 }
 

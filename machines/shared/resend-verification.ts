@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { isApiError } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { type Failure, failure } from './actor-result.ts';
 import { type RequestProblem, requestProblemOf } from './request-problem.ts';
 
@@ -38,8 +37,7 @@ export function resendProblemOf({ error }: Failure): RequestProblem | null {
 
 export const resendVerificationGuards = {
   /** The server refuses to resend because the account is verified already (in another tab, by another link). */
-  isAlreadyVerified: (_: unknown, { error }: Failure) =>
-    isApiError(error) && error.code === GenericCode.ALREADY_VERIFIED,
+  isAlreadyVerified: (_: unknown, { error }: Failure) => isApiError(error) && error.errorName === 'AlreadyVerified',
 };
 
 export function resendVerificationStates() {

@@ -1,6 +1,5 @@
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { GenericCode, ServerCode, ValidationCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { SignupResendContext, SignupResendFailure } from './signup-resend.machine.ts';
@@ -21,7 +20,7 @@ type Outcome = 'needsVerification' | { checkFailed: RequestProblem | null } | { 
 function addressTooLong(field: 'username' | 'email'): ApiError {
   const issue = { field, problem: 'too_long', limit: EMAIL_MAX_LENGTH };
   return new ApiError(400, {
-    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { ...issue, issues: [issue] }),
+    ...apiErrorBody('ValidationError', { ...issue, issues: [issue] }),
     message: `${field}: at most ${EMAIL_MAX_LENGTH} characters`,
   });
 }
@@ -37,22 +36,22 @@ const tooLong = (field: 'username' | 'email'): RequestProblem => ({
 export const checkFailures: Array<{ label: string; error: ApiError; outcome: Outcome }> = [
   {
     label: 'code 8 (not verified)',
-    error: new ApiError(403, apiErrorBody(ServerCode.AccountNotVerified, 'AccountNotVerified')),
+    error: new ApiError(403, apiErrorBody('AccountNotVerified')),
     outcome: 'needsVerification',
   },
   {
     label: 'code 82 (not registered)',
-    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    error: new ApiError(401, apiErrorBody('EmailNotRegistered')),
     outcome: { asking: { code: 'EmailNotRegistered' } },
   },
   {
     label: 'MISSING_EMAIL',
-    error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail')),
+    error: new ApiError(400, apiErrorBody('MissingEmail')),
     outcome: { asking: null },
   },
   {
     label: 'EMAIL_INCORRECT_FORMAT',
-    error: new ApiError(400, apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat')),
+    error: new ApiError(400, apiErrorBody('EmailInIncorrectFormat')),
     outcome: { asking: { code: 'EMAIL_INCORRECT_FORMAT' } },
   },
   // The link's address is longer than any account's: the form says so, with the limit.
@@ -60,7 +59,7 @@ export const checkFailures: Array<{ label: string; error: ApiError; outcome: Out
   {
     label: '429 (60 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 60 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 60 }),
       message: 'Too many requests',
     }),
     outcome: { checkFailed: { code: 'RateLimited', retryAfterSeconds: 60 } },
@@ -81,7 +80,7 @@ export const resendFailures: Array<{
   {
     label: '429 (120 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 120 }),
       message: 'Too many requests',
     }),
     fromForm: { code: 'RateLimited', retryAfterSeconds: 120 },
@@ -95,19 +94,19 @@ export const resendFailures: Array<{
   },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    error: new ApiError(500, apiErrorBody('InternalError')),
     fromForm: { code: 'AnErrorOccuredWhenResendingVerificationEmail' },
     fromView: null,
   },
   {
     label: 'code 82',
-    error: new ApiError(401, apiErrorBody(ServerCode.EmailNotRegistered, 'EmailNotRegistered')),
+    error: new ApiError(401, apiErrorBody('EmailNotRegistered')),
     fromForm: { code: 'EmailNotRegistered' },
     fromView: null,
   },
   {
     label: 'ALREADY_VERIFIED',
-    error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')),
+    error: new ApiError(400, apiErrorBody('AlreadyVerified')),
     fromForm: 'verified',
     fromView: null,
   },

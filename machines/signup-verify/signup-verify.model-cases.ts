@@ -1,7 +1,6 @@
 import { REGIONS } from '#shared-domain/account.ts';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 
@@ -20,7 +19,7 @@ export const verifyFailures: Array<{
 }> = [
   {
     label: '400 INVALID_TOKEN',
-    error: new ApiError(400, apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken')),
+    error: new ApiError(400, apiErrorBody('InvalidToken')),
     invalid: true,
     problem: null,
   },
@@ -28,7 +27,7 @@ export const verifyFailures: Array<{
     // Too many requests says nothing about the link: neither "invalid link" nor a generic failure, but the wait.
     label: '429 (45 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 45 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 45 }),
       message: 'Too many requests',
     }),
     invalid: false,
@@ -37,7 +36,7 @@ export const verifyFailures: Array<{
   { label: 'network failure', error: new ApiError(0, null), invalid: false, problem: null },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')),
+    error: new ApiError(500, apiErrorBody('InternalError')),
     invalid: false,
     problem: null,
   },
@@ -47,11 +46,11 @@ const addressTooLong = { field: 'email', problem: 'too_long', limit: EMAIL_MAX_L
 
 /** What the resend may fail with, and the refusal the page must word (null: its generic words). */
 export const resendFailures: Array<{ label: string; error: ApiError; problem: RequestProblem | null }> = [
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), problem: null },
+  { label: '500', error: new ApiError(500, apiErrorBody('InternalError')), problem: null },
   {
     label: '429 (120 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 120 }),
       message: 'Too many requests',
     }),
     problem: { code: 'RateLimited', retryAfterSeconds: 120 },
@@ -60,14 +59,14 @@ export const resendFailures: Array<{ label: string; error: ApiError; problem: Re
     // The link's address is longer than any account's.
     label: 'address over its limit',
     error: new ApiError(400, {
-      ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', { ...addressTooLong, issues: [addressTooLong] }),
+      ...apiErrorBody('ValidationError', { ...addressTooLong, issues: [addressTooLong] }),
       message: `email: at most ${EMAIL_MAX_LENGTH} characters`,
     }),
     problem: { code: 'FieldProblem', ...addressTooLong },
   },
   {
     label: '400 ALREADY_VERIFIED',
-    error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')),
+    error: new ApiError(400, apiErrorBody('AlreadyVerified')),
     problem: null,
   },
 ];

@@ -1,6 +1,7 @@
 import type { SignupValidationCode } from '#shared-domain/account.ts';
 import { isApiError } from '#shared-domain/api-error.ts';
-import { GenericCode, ValidationCode } from '#shared-domain/error-codes.ts';
+import type { ErrorName } from '#shared-domain/error-catalogue.ts';
+import { ValidationCode } from '#shared-domain/error-codes.ts';
 import { type RequestProblem, requestProblemOf } from '../shared/request-problem.ts';
 import { serverMessageOf } from '../shared/server-message.ts';
 
@@ -27,6 +28,7 @@ const VALIDATION_CODES = new Set<unknown>(Object.values(ValidationCode));
  * checks with the same validateSignup and answers its code: that one is translated like the client's own check.
  */
 export function signupFailureFrom(error: unknown): SignupFailure {
+  // By code here: the spec's validation codes are the message keys the page words, and each has one name.
   if (isApiError(error) && VALIDATION_CODES.has(error.code)) return { code: error.code as SignupValidationCode };
   const problem = requestProblemOf(error);
   if (problem) return problem;
@@ -34,21 +36,19 @@ export function signupFailureFrom(error: unknown): SignupFailure {
   return serverMessage ? { serverMessage } : { code: 'AnErrorOccured' };
 }
 
-const INVITATION_PROBLEMS: Partial<Record<string, InvitationProblem>> = {
-  [GenericCode.INVITATION_USED]: 'InvitationUsed',
-  [GenericCode.INVITATION_EXPIRED]: 'InvitationExpired',
-  [GenericCode.EMAIL_ALREADY_REGISTERED]: 'InvitationEmailRegistered',
+const INVITATION_PROBLEMS: Partial<Record<ErrorName, InvitationProblem>> = {
+  InvitationUsed: 'InvitationUsed',
+  InvitationExpired: 'InvitationExpired',
+  EmailAlreadyRegistered: 'InvitationEmailRegistered',
 };
 
 /** A refusal of the invitation check; anything without a known code (a malformed token) is a link that leads nowhere. */
 export function invitationProblemFrom(error: unknown): InvitationProblem {
-  return (isApiError(error) && INVITATION_PROBLEMS[String(error.code)]) || 'InvitationNotFound';
+  const name = isApiError(error) ? error.errorName : undefined;
+  return (name && INVITATION_PROBLEMS[name]) || 'InvitationNotFound';
 }
 
 /** The invited form was refused for the link's sake, not for what was typed. */
 export function isInvitationRefusal(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    (error.code === GenericCode.INVALID_TOKEN || error.code === GenericCode.EMAIL_ALREADY_REGISTERED)
-  );
+  return isApiError(error) && (error.errorName === 'InvalidToken' || error.errorName === 'EmailAlreadyRegistered');
 }

@@ -1,6 +1,5 @@
 import { NAME_MAX_LENGTH, validateSignup } from '#shared-domain/account.ts';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode, ValidationCode } from '#shared-domain/error-codes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from './signup.errors.ts';
@@ -19,21 +18,21 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
   {
     label: '409 with a message',
     error: new ApiError(409, {
-      ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'),
+      ...apiErrorBody('EmailAlreadyRegistered'),
       message: 'This email is already registered',
     }),
     failure: { serverMessage: 'This email is already registered' },
   },
   {
     label: '400 MISSING_NAME',
-    error: new ApiError(400, apiErrorBody(ValidationCode.MISSING_NAME, 'MISSING_NAME')),
+    error: new ApiError(400, apiErrorBody('MissingName')),
     failure: { code: 'MISSING_NAME' },
   },
   {
     // The server's English words for a rate limit or a schema refusal are never shown: the page words the facts.
     label: '429 (120 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 120 }),
       message: 'Too many requests',
     }),
     failure: { code: 'RateLimited', retryAfterSeconds: 120 },
@@ -41,7 +40,7 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
   {
     label: '400 name over its limit',
     error: new ApiError(400, {
-      ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+      ...apiErrorBody('ValidationError', {
         field: 'friendly_name',
         problem: 'too_long',
         limit: NAME_MAX_LENGTH,
@@ -53,7 +52,7 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
   },
   {
     label: '500',
-    error: new ApiError(500, { ...apiErrorBody(GenericCode.INTERNAL, 'InternalError'), message: 'db down' }),
+    error: new ApiError(500, { ...apiErrorBody('InternalError'), message: 'db down' }),
     failure: { code: 'AnErrorOccured' },
   },
   { label: 'network failure', error: new ApiError(0, null), failure: { code: 'AnErrorOccured' } },
@@ -63,7 +62,7 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
 export const invitationRefusal = {
   label: '400 INVALID_TOKEN',
   error: new ApiError(400, {
-    ...apiErrorBody(GenericCode.INVALID_TOKEN, 'InvalidToken'),
+    ...apiErrorBody('InvalidToken'),
     message: 'The link is invalid or has expired',
   }),
 };
@@ -80,34 +79,34 @@ export const invitationCheckFailures: Array<{
 }> = [
   {
     label: '404 INVITATION_NOT_FOUND',
-    error: new ApiError(404, apiErrorBody(GenericCode.INVITATION_NOT_FOUND, 'InvitationNotFound')),
+    error: new ApiError(404, apiErrorBody('InvitationNotFound')),
     problem: 'InvitationNotFound',
   },
   {
     label: '410 INVITATION_USED',
-    error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_USED, 'InvitationUsed')),
+    error: new ApiError(410, apiErrorBody('InvitationUsed')),
     problem: 'InvitationUsed',
   },
   {
     label: '410 INVITATION_EXPIRED',
-    error: new ApiError(410, apiErrorBody(GenericCode.INVITATION_EXPIRED, 'InvitationExpired')),
+    error: new ApiError(410, apiErrorBody('InvitationExpired')),
     problem: 'InvitationExpired',
   },
   {
     label: '409 EMAIL_ALREADY_REGISTERED',
-    error: new ApiError(409, apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered')),
+    error: new ApiError(409, apiErrorBody('EmailAlreadyRegistered')),
     problem: 'InvitationEmailRegistered',
   },
   {
     label: '400 VALIDATION_ERROR',
-    error: new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError')),
+    error: new ApiError(400, apiErrorBody('ValidationError')),
     problem: 'InvitationNotFound',
   },
   {
     // Too many requests says nothing about the link: neither an invalid invitation nor a generic failure, but the wait.
     label: '429 (30 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 30 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 30 }),
       message: 'Too many requests',
     }),
     problem: null,
@@ -122,15 +121,15 @@ export const resendFailures: Array<{ label: string; error: ApiError; problem: Re
   {
     label: '429 (120 s)',
     error: new ApiError(429, {
-      ...apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 120 }),
+      ...apiErrorBody('RateLimited', { retry_after_seconds: 120 }),
       message: 'Too many requests',
     }),
     problem: { code: 'RateLimited', retryAfterSeconds: 120 },
   },
-  { label: '500', error: new ApiError(500, apiErrorBody(GenericCode.INTERNAL, 'InternalError')), problem: null },
+  { label: '500', error: new ApiError(500, apiErrorBody('InternalError')), problem: null },
   {
     label: '400 ALREADY_VERIFIED',
-    error: new ApiError(400, apiErrorBody(GenericCode.ALREADY_VERIFIED, 'AlreadyVerified')),
+    error: new ApiError(400, apiErrorBody('AlreadyVerified')),
     problem: null,
   },
 ];

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { type RequestProblem, requestProblemOf } from '#machines/shared/request-problem.ts';
 import { serverMessageOf } from '#machines/shared/server-message.ts';
 import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import '#tests/support/render.tsx';
 import { requestProblemText } from './failure-text.ts';
 
 const field = (name: string | null, problem: string, limit?: number) =>
   new ApiError(400, {
-    ...apiErrorBody(GenericCode.VALIDATION_ERROR, 'ValidationError', {
+    ...apiErrorBody('ValidationError', {
       field: name,
       problem,
       ...(limit ? { limit } : {}),
@@ -22,12 +21,12 @@ describe('refusals of the request, worded by the page', () => {
   it.each([
     [
       'a rate limit with its wait',
-      new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited', { retry_after_seconds: 61 })),
+      new ApiError(429, apiErrorBody('RateLimited', { retry_after_seconds: 61 })),
       'Too many attempts. Try again in 1 min 1 s.',
     ],
     [
       'a rate limit without one',
-      new ApiError(429, apiErrorBody(GenericCode.RATE_LIMITED, 'RateLimited')),
+      new ApiError(429, apiErrorBody('RateLimited')),
       'Too many attempts. Please try again later.',
     ],
     ['a name over its limit', field('friendly_name', 'too_long', 100), 'Name: at most 100 characters'],
@@ -42,19 +41,11 @@ describe('refusals of the request, worded by the page', () => {
     ['a field no form shows, too long', field('captcha_token', 'too_long', 16384), 'What you entered is too long'],
     ['an unknown field', field('admin', 'unknown_field'), 'The request was not valid, please try again'],
     ['a body that is no object', field(null, 'invalid'), 'The request was not valid, please try again'],
-    [
-      'a body too large',
-      new ApiError(413, apiErrorBody(GenericCode.PAYLOAD_TOO_LARGE, 'PayloadTooLarge')),
-      'What you entered is too long',
-    ],
-    [
-      'malformed JSON',
-      new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'BadRequest')),
-      'The request was not valid, please try again',
-    ],
+    ['a body too large', new ApiError(413, apiErrorBody('PayloadTooLarge')), 'What you entered is too long'],
+    ['malformed JSON', new ApiError(400, apiErrorBody('BadRequest')), 'The request was not valid, please try again'],
     [
       'another origin',
-      new ApiError(403, apiErrorBody(GenericCode.FORBIDDEN_ORIGIN, 'ForbiddenOrigin')),
+      new ApiError(403, apiErrorBody('ForbiddenOrigin')),
       'The request was not valid, please try again',
     ],
   ])('%s', (_label, error, text) => {
@@ -66,18 +57,12 @@ describe('refusals of the request, worded by the page', () => {
   });
 
   it.each([
-    [
-      'a service rule under VALIDATION_ERROR',
-      new ApiError(400, apiErrorBody(GenericCode.VALIDATION_ERROR, 'InvalidForwardAlertWebhook')),
-    ],
-    [
-      'a service refusal under BAD_REQUEST',
-      new ApiError(400, apiErrorBody(GenericCode.BAD_REQUEST, 'AmazonLoginFailed')),
-    ],
+    ['a service rule under VALIDATION_ERROR', new ApiError(400, apiErrorBody('InvalidForwardAlertWebhook'))],
+    ['a service refusal under BAD_REQUEST', new ApiError(400, apiErrorBody('AmazonLoginFailed'))],
     [
       'a signup rule',
       new ApiError(409, {
-        ...apiErrorBody(GenericCode.EMAIL_ALREADY_REGISTERED, 'EmailAlreadyRegistered'),
+        ...apiErrorBody('EmailAlreadyRegistered'),
         message: 'Déjà inscrit',
       }),
     ],

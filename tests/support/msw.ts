@@ -2,7 +2,6 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { readSessionClaims } from '#src/lib/session.ts';
 
 /**
@@ -12,7 +11,7 @@ import { readSessionClaims } from '#src/lib/session.ts';
  */
 export function sessionFromClaimsCookie(): Response {
   const claims = readSessionClaims();
-  if (!claims) return HttpResponse.json(apiErrorBody(GenericCode.NO_SESSION, 'NoSession'), { status: 401 });
+  if (!claims) return HttpResponse.json(apiErrorBody('NoSession'), { status: 401 });
   return HttpResponse.json({
     success: true,
     data: { user: { email: 'test@example.com', name: 'Test User', ...claims } },

@@ -18,7 +18,6 @@ import {
 } from '#machines/credentials/credentials.model-cases.ts';
 import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import type { Credential } from '#shared-domain/credentials.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import {
   createDeferredQueue,
   type DeferredQueue,
@@ -229,7 +228,7 @@ describeModel(credentialsMachine, {
         return;
       }
       ctx.createAnswer = output.sessionEnded
-        ? () => HttpResponse.json(apiErrorBody(GenericCode.NO_SESSION, 'NoSession'), { status: 401 })
+        ? () => HttpResponse.json(apiErrorBody('NoSession'), { status: 401 })
         : () => HttpResponse.json({ success: true, data: CREATED });
       await userEvent.click(within(open).getByRole('button', { name: 'Client credentials' }));
       await userEvent.click(within(open).getByRole('button', { name: 'Create' }));

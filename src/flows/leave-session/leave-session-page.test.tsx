@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { leaveSessionMachine } from '#machines/leave-session/leave-session.machine.ts';
 import { leaveSessionEvents } from '#machines/leave-session/leave-session.model-cases.ts';
 import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import {
   createDeferredQueue,
   type DeferredQueue,
@@ -154,7 +153,7 @@ describe('error page', () => {
 describe('access denied page', () => {
   it.each([
     ['succeeds', () => HttpResponse.json({ success: true, message: 'Logged out' })],
-    ['fails', () => HttpResponse.json(apiErrorBody(GenericCode.INTERNAL, 'InternalError'), { status: 500 })],
+    ['fails', () => HttpResponse.json(apiErrorBody('InternalError'), { status: 500 })],
   ])(
     'logs out even without a readable claims cookie, then goes to login when the logout %s',
     async (_label, answer) => {

@@ -3,7 +3,6 @@ import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiErrorBody } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
 import { clearSessionClaims, renderRoutes } from '#tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
@@ -17,11 +16,7 @@ function open() {
 }
 
 function refuseCredentials() {
-  server.use(
-    http.post('/api/login', () =>
-      HttpResponse.json(apiErrorBody(GenericCode.INVALID_CREDENTIALS, 'InvalidCredentials'), { status: 401 }),
-    ),
-  );
+  server.use(http.post('/api/login', () => HttpResponse.json(apiErrorBody('InvalidEmailOrPassword'), { status: 401 })));
 }
 
 const email = () => screen.getByLabelText('Email');

@@ -13,7 +13,6 @@ import {
 } from '#machines/login/login.model-cases.ts';
 import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '#shared-domain/login.ts';
 import {
   createDeferredQueue,
@@ -64,7 +63,7 @@ function toResponse(event: ModelEvent): Response {
     const output = event.output as { redirect: string } | null;
     return output
       ? HttpResponse.json({ success: true, redirect: output.redirect })
-      : HttpResponse.json(apiErrorBody(GenericCode.NO_SESSION, 'NoSession'), { status: 401 });
+      : HttpResponse.json(apiErrorBody('NoSession'), { status: 401 });
   }
   const error = (event as { error: ApiError }).error;
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });

@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { LoginRequest } from '#machines/login/login.machine.ts';
 import { isApiError } from '#shared-domain/api-error.ts';
-import { GenericCode } from '#shared-domain/error-codes.ts';
 import { postLogin, postResumeSession } from '#src/api/auth.ts';
 
 /** The login machine's actors: resume the session the cookie names, or sign in with the form. */
@@ -12,7 +11,7 @@ export const loginActors = {
       return { redirect };
     } catch (error) {
       // A cookie the server no longer honours simply means there is nothing to resume.
-      if (isApiError(error) && error.code === GenericCode.NO_SESSION) return null;
+      if (isApiError(error) && error.errorName === 'NoSession') return null;
       throw error;
     }
   }),

@@ -14,7 +14,6 @@ import {
 import type { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { ValidationCode } from '#shared-domain/error-codes.ts';
 import {
   createDeferredQueue,
   type DeferredQueue,
@@ -231,11 +230,9 @@ describe('verify-needed page', () => {
   it('focuses the email field when the form appears, and again when the typed address is refused', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/verify/check', () =>
-        HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 }),
-      ),
+      http.get('/api/signup/verify/check', () => HttpResponse.json(apiErrorBody('MissingEmail'), { status: 400 })),
       http.get('/api/signup/verify/resend', () =>
-        HttpResponse.json(apiErrorBody(ValidationCode.EMAIL_INCORRECT_FORMAT, 'EmailInIncorrectFormat'), {
+        HttpResponse.json(apiErrorBody('EmailInIncorrectFormat'), {
           status: 400,
         }),
       ),
@@ -253,9 +250,7 @@ describe('verify-needed page', () => {
   it('stops typing at the longest address the server takes', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/verify/check', () =>
-        HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 }),
-      ),
+      http.get('/api/signup/verify/check', () => HttpResponse.json(apiErrorBody('MissingEmail'), { status: 400 })),
     );
     renderRoutes([{ path: '/pages/signup/resend', element: <SignupResendPage /> }], '/pages/signup/resend');
     await userEvent.click(await screen.findByLabelText('Email'));
@@ -269,7 +264,7 @@ describe('verify-needed page', () => {
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/signup/verify/check', ({ request }) => {
         asked.push(Object.fromEntries(new URL(request.url).searchParams));
-        return HttpResponse.json(apiErrorBody(ValidationCode.MISSING_EMAIL, 'MissingEmail'), { status: 400 });
+        return HttpResponse.json(apiErrorBody('MissingEmail'), { status: 400 });
       }),
       http.get('/api/signup/verify/resend', ({ request }) =>
         HttpResponse.json({ success: true, message: `Sent to ${new URL(request.url).searchParams.get('email')}` }),

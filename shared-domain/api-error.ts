@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorName } from './error-catalogue.ts';
+import type { ErrorName } from './error-catalogue.ts';
 import type { ApiErrorBody, ErrorCodeValue } from './error-codes.ts';
 
 /**
@@ -36,13 +36,4 @@ export class ApiError extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
-}
-
-/**
- * Builds the error body the server sends for a catalogue name (its code and English message come with it); used by
- * tests and mocks so they speak the real wire format and cannot invent a name the server never sends.
- */
-export function apiErrorBody(name: ErrorName, data?: Record<string, unknown>): ApiErrorBody {
-  const { code, message } = ERROR_CATALOGUE[name];
-  return { success: false, message, error: { code, name, ...(data ? { data } : {}) } };
 }

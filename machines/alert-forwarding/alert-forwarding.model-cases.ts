@@ -5,7 +5,8 @@ import {
   rsaPublicKeyProblem,
   webhookProblem,
 } from '#shared-domain/alert-forwarding.ts';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';

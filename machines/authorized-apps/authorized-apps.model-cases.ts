@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import type { AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';

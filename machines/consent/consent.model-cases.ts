@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { Resource } from '#shared-domain/scopes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { consentMachine } from './consent.machine.ts';

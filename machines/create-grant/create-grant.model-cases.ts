@@ -1,5 +1,6 @@
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import { type GrantSecret, nativeRedirectUris, validateRedirectUris } from '#shared-domain/credentials.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';

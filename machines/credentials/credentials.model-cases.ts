@@ -1,5 +1,6 @@
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import type { Credential, CredentialsOverview, GrantSecret } from '#shared-domain/credentials.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import type { CredentialsContext } from './credentials.machine.ts';

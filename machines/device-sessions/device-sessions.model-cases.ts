@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '#shared-domain/device-sessions.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { deviceSessionsMachine } from './device-sessions.machine.ts';
 

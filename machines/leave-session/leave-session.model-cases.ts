@@ -1,4 +1,5 @@
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 
 /** The Login presses and logout outcomes both model tests explore (headless and through the view), written once. */

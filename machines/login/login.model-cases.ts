@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import { loginAccount, validateLogin } from '#shared-domain/login.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import { afterEvent } from '#tests/support/model-harness.ts';

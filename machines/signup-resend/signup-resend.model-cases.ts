@@ -1,5 +1,6 @@
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { SignupResendContext, SignupResendFailure } from './signup-resend.machine.ts';

@@ -1,6 +1,7 @@
 import { REGIONS } from '#shared-domain/account.ts';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 

@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH, validateSignup } from '#shared-domain/account.ts';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from './signup.errors.ts';

@@ -2,7 +2,8 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { type RequestProblem, requestProblemOf } from '#machines/shared/request-problem.ts';
 import { serverMessageOf } from '#machines/shared/server-message.ts';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import '#tests/support/render.tsx';
 import { requestProblemText } from './failure-text.ts';
 

@@ -16,8 +16,9 @@ import {
   SESSION_ENDED,
   serializeCredentials,
 } from '#machines/credentials/credentials.model-cases.ts';
-import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
 import type { Credential } from '#shared-domain/credentials.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import {
   createDeferredQueue,
   type DeferredQueue,

@@ -4,7 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { leaveSessionMachine } from '#machines/leave-session/leave-session.machine.ts';
 import { leaveSessionEvents } from '#machines/leave-session/leave-session.model-cases.ts';
-import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import {
   createDeferredQueue,
   type DeferredQueue,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBody } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
 import { clearSessionClaims, renderRoutes } from '#tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';

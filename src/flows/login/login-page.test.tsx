@@ -11,8 +11,9 @@ import {
   loginModelContext,
   submitFailures,
 } from '#machines/login/login.model-cases.ts';
-import { type ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH, loginAccount } from '#shared-domain/login.ts';
 import {
   createDeferredQueue,

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ChangePasswordRequest } from '#machines/password-reset/password-reset.machine.ts';
-import { ApiError, apiErrorBody } from '#shared-domain/api-error.ts';
+import { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import { getPasswordChangeCheck, patchPasswordChange } from '#src/api/account.ts';
 import { activeLocale } from '#src/lib/active-locale.ts';
 

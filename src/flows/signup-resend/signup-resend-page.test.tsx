@@ -12,8 +12,8 @@ import {
   signupResendEvents,
 } from '#machines/signup-resend/signup-resend.model-cases.ts';
 import type { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
+import { apiErrorBody } from '#shared-domain/error-body.ts';
 import {
   createDeferredQueue,
   type DeferredQueue,

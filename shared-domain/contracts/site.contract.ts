@@ -48,6 +48,19 @@ export const healthz = defineRoute({
   errors: [],
 });
 
+/** An ALTCHA challenge's parameters: what the server issues, and what a solved payload carries back to it. */
+export const altchaParameters = z.object({
+  algorithm: z.string(),
+  nonce: z.string(),
+  salt: z.string(),
+  cost: z.number(),
+  keyLength: z.number(),
+  keyPrefix: z.string(),
+  keySignature: z.string().optional(),
+  expiresAt: z.number().optional(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+
 export const captchaChallenge = defineRoute({
   method: 'GET',
   url: '/api/captcha/challenge',
@@ -56,20 +69,7 @@ export const captchaChallenge = defineRoute({
     'The bare challenge object the widget expects, not the envelope; 404 when another captcha is configured.',
   tags: ['Account'],
   response: {
-    200: z.object({
-      parameters: z.object({
-        algorithm: z.string(),
-        nonce: z.string(),
-        salt: z.string(),
-        cost: z.number(),
-        keyLength: z.number(),
-        keyPrefix: z.string(),
-        keySignature: z.string().optional(),
-        expiresAt: z.number().optional(),
-        data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-      }),
-      signature: z.string().optional(),
-    }),
+    200: z.object({ parameters: altchaParameters, signature: z.string().optional() }),
   },
   errors: ['NotFound'],
 });

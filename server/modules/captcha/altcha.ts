@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import type { CaptchaConfig } from '#server/lifecycle-config.ts';
+import { altchaParameters } from '#shared-domain/contracts/site.contract.ts';
 import { purgeExpiredChallenges, rememberUsedChallenge } from './captcha.repository.ts';
 
 // Plain SHA-256, one round per counter value: the widget solves it with WebCrypto in workers, and the work is set by
@@ -35,18 +36,7 @@ export function createAltchaChallenge(config: AltchaConfig, now: number): Promis
 
 const payloadSchema = z.object({
   challenge: z.object({
-    parameters: z
-      .object({
-        algorithm: z.string(),
-        nonce: z.string(),
-        salt: z.string(),
-        cost: z.number(),
-        keyLength: z.number(),
-        keyPrefix: z.string(),
-        expiresAt: z.number().optional(),
-        data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-      })
-      .loose(),
+    parameters: altchaParameters.loose(),
     signature: z.string().min(1),
   }),
   solution: z.object({ counter: z.number(), derivedKey: z.string(), time: z.number().optional() }),

@@ -172,4 +172,22 @@ describe('what a reader does before the scripts run', () => {
     expect(logins[0]).toMatchObject({ username: 'early@example.com', password: 'Secret1234' });
     expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
   });
+
+  it('is kept: a box ticked before the scripts ran is ticked in the form', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const errors = await watchHydration(page);
+    const releaseScripts = await hold(page, '**/assets/*.js');
+    await page.goto(pagePaths.signup, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor();
+    const terms = page.getByLabel(/I accept the/);
+    await terms.click();
+    expect(await page.getByRole('button', { name: 'Sign up' }).isDisabled()).toBe(true);
+
+    releaseScripts();
+    await eventually(() => hydrated(page)).toBe(true);
+    // The machine heard of the tick: the box stays ticked and the button it unlocks is offered (product.md §2).
+    expect(await terms.isChecked()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Sign up' }).isEnabled()).toBe(true);
+    expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+  });
 });

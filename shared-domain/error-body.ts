@@ -1,3 +1,4 @@
+import { ApiError } from './api-error.ts';
 import { ERROR_CATALOGUE, type ErrorName } from './error-catalogue.ts';
 import type { ApiErrorBody } from './error-codes.ts';
 
@@ -9,4 +10,9 @@ import type { ApiErrorBody } from './error-codes.ts';
 export function apiErrorBody(name: ErrorName, data?: Record<string, unknown>): ApiErrorBody {
   const { code, message } = ERROR_CATALOGUE[name];
   return { success: false, message, error: { code, name, ...(data ? { data } : {}) } };
+}
+
+/** The error a client throws for that refusal, under the status the server answers it with. */
+export function apiErrorOf(name: ErrorName, data?: Record<string, unknown>): ApiError {
+  return new ApiError(ERROR_CATALOGUE[name].status, apiErrorBody(name, data));
 }

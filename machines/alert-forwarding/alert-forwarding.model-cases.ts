@@ -6,7 +6,7 @@ import {
   webhookProblem,
 } from '#shared-domain/alert-forwarding.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
@@ -64,10 +64,8 @@ export const RENEWED_KEYS: AlertForwardingKeys = {
   config: { ...CONFIG, portal_public_key: RENEWED_PORTAL_KEY },
 };
 
-const failure = (status: number, name: Parameters<typeof apiErrorBody>[0]) => new ApiError(status, apiErrorBody(name));
-
 /** 401, which any call may answer: the session is over, and the page goes to log in again. */
-export const NO_SESSION = failure(401, 'NoSession');
+export const NO_SESSION = apiErrorOf('NoSession');
 
 /** What GET may fail with, and where the page must then be (written by hand). */
 export const loadFailures: Array<{
@@ -75,12 +73,12 @@ export const loadFailures: Array<{
   error: ApiError;
   outcome: 'accessDenied' | 'notConfigured' | 'sessionEnded' | AlertForwardingError;
 }> = [
-  { label: '403 code 9', error: failure(403, 'NotOwner'), outcome: 'accessDenied' },
-  { label: '403 code 80', error: failure(403, 'AccessDenied'), outcome: 'accessDenied' },
-  { label: '404 code 28', error: failure(404, 'NoAlertConfig'), outcome: 'notConfigured' },
+  { label: '403 code 9', error: apiErrorOf('NotOwner'), outcome: 'accessDenied' },
+  { label: '403 code 80', error: apiErrorOf('AccessDenied'), outcome: 'accessDenied' },
+  { label: '404 code 28', error: apiErrorOf('NoAlertConfig'), outcome: 'notConfigured' },
   {
     label: '404 unknown credential',
-    error: failure(404, 'ClientNotFound'),
+    error: apiErrorOf('ClientNotFound'),
     outcome: 'CredentialNotFound',
   },
   { label: '401 no session', error: NO_SESSION, outcome: 'sessionEnded' },
@@ -111,12 +109,12 @@ function tooLong(field: 'url' | 'public_rsa_key', limit: number) {
 export const setupFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
   {
     label: '400 InvalidRsaPublicKey',
-    error: failure(400, 'InvalidRsaPublicKey'),
+    error: apiErrorOf('InvalidRsaPublicKey'),
     code: 'InvalidRsaPublicKey',
   },
   {
     label: '409 already configured',
-    error: failure(409, 'AlertForwardingAlreadyConfigured'),
+    error: apiErrorOf('AlertForwardingAlreadyConfigured'),
     code: 'AlertForwardingAlreadyConfigured',
   },
   { label: 'set-up 429 (40 s)', error: rateLimited(40), code: { code: 'RateLimited', retryAfterSeconds: 40 } },
@@ -126,7 +124,7 @@ export const setupFailures: Array<{ label: string; error: ApiError; code: AlertF
 export const editFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
   {
     label: '400 InvalidForwardAlertWebhook',
-    error: failure(400, 'InvalidForwardAlertWebhook'),
+    error: apiErrorOf('InvalidForwardAlertWebhook'),
     code: 'InvalidForwardAlertWebhook',
   },
 ];
@@ -139,17 +137,17 @@ export const editTooLong: Record<
   publicKey: { label: 'edit 400 key over its limit', ...tooLong('public_rsa_key', KEY_BODY_LIMIT) },
 };
 export const renewFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
-  { label: '500', error: failure(500, 'InternalError'), code: 'AnErrorOccured' },
+  { label: '500', error: apiErrorOf('InternalError'), code: 'AnErrorOccured' },
   { label: 'renew 429 (20 s)', error: rateLimited(20), code: { code: 'RateLimited', retryAfterSeconds: 20 } },
 ];
 export const clearFailure = {
   label: '404 code 28',
-  error: failure(404, 'NoAlertConfig'),
+  error: apiErrorOf('NoAlertConfig'),
   code: 'NoAlertConfig' as AlertForwardingError,
 };
 export const stopFailure = {
   label: '500',
-  error: failure(500, 'InternalError'),
+  error: apiErrorOf('InternalError'),
   code: 'AnErrorOccured' as AlertForwardingError,
 };
 

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError } from '#shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { alexaTogetherMachine } from './alexa-together.machine.ts';
 
@@ -43,11 +42,11 @@ export const LINK: ConsentRequestDetails = {
 /** A pending request of this user that asks for no alexa scope: Continue would grant what this page never names. */
 export const NOT_ALEXA: ConsentRequestDetails = { ...LINK, scope: 'camera:read', alexa: false };
 
-const NO_SESSION = new ApiError(401, apiErrorBody('NoSession'));
-const NOT_FOUND = new ApiError(404, apiErrorBody('ConsentRequestNotFound'));
-const MISMATCH = new ApiError(400, apiErrorBody('ConsentRequestMismatch'));
-const SCOPE_REFUSED = new ApiError(403, apiErrorBody('ConsentScopeNotAllowed'));
-const INTERNAL_ERROR = new ApiError(500, apiErrorBody('InternalError'));
+const NO_SESSION = apiErrorOf('NoSession');
+const NOT_FOUND = apiErrorOf('ConsentRequestNotFound');
+const MISMATCH = apiErrorOf('ConsentRequestMismatch');
+const SCOPE_REFUSED = apiErrorOf('ConsentScopeNotAllowed');
+const INTERNAL_ERROR = apiErrorOf('InternalError');
 
 /** Where the graph starts: the page asks the server, or the server sent the request with the page. */
 export const ALEXA_TOGETHER_INPUTS = [

@@ -1,5 +1,5 @@
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AmazonCallbackEvent, StoredAmazonLogin } from './amazon-callback.machine.ts';
 
@@ -79,7 +79,7 @@ export const signInOutcomes: SignInOutcome[] = [
     label: '409 email already registered',
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
-      error: new ApiError(409, apiErrorBody('EmailAlreadyRegistered')),
+      error: apiErrorOf('EmailAlreadyRegistered'),
     },
     url: '/pages/error?error_description=email_already_exists_as_portal_account',
   },
@@ -87,7 +87,7 @@ export const signInOutcomes: SignInOutcome[] = [
     label: '400 Amazon refused the code',
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
-      error: new ApiError(400, apiErrorBody('AmazonLoginFailed')),
+      error: apiErrorOf('AmazonLoginFailed'),
     },
     url: '/pages/error?error_description=bad_request',
   },

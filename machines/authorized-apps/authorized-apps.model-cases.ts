@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import type { AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';
@@ -39,17 +39,17 @@ export const CARE_LEFT: AuthorizedApp = {
 export const OWNER_LIST = [CARE, FAMILY];
 export const MEMBER_LIST = [CARE_OWN, FAMILY_NOT_MINE];
 
-export const LOAD_FAILURE = new ApiError(500, apiErrorBody('InternalError'));
-export const SESSION_ENDED = new ApiError(401, apiErrorBody('NoSession'));
+export const LOAD_FAILURE = apiErrorOf('InternalError');
+export const SESSION_ENDED = apiErrorOf('NoSession');
 export const removeFailures: Array<{ label: string; error: ApiError; code: AuthorizedAppsErrorCode }> = [
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     code: 'RemoveAppFailed',
   },
   {
     label: '403',
-    error: new ApiError(403, apiErrorBody('NotYourConsent')),
+    error: apiErrorOf('NotYourConsent'),
     code: 'NotYourConsent',
   },
 ];

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '#shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { Resource } from '#shared-domain/scopes.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { consentMachine } from './consent.machine.ts';
@@ -102,11 +102,11 @@ export const NATIVE: LoadedCase = {
 
 export const loadedCases = [CARE, ALEXA, INTERNAL, NATIVE];
 
-const NO_SESSION = new ApiError(401, apiErrorBody('NoSession'));
-const NOT_FOUND = new ApiError(404, apiErrorBody('ConsentRequestNotFound'));
-const MISMATCH = new ApiError(400, apiErrorBody('ConsentRequestMismatch'));
-const SCOPE_REFUSED = new ApiError(403, apiErrorBody('ConsentScopeNotAllowed'));
-const INTERNAL_ERROR = new ApiError(500, apiErrorBody('InternalError'));
+const NO_SESSION = apiErrorOf('NoSession');
+const NOT_FOUND = apiErrorOf('ConsentRequestNotFound');
+const MISMATCH = apiErrorOf('ConsentRequestMismatch');
+const SCOPE_REFUSED = apiErrorOf('ConsentScopeNotAllowed');
+const INTERNAL_ERROR = apiErrorOf('InternalError');
 const NETWORK = new ApiError(0, null);
 
 export const failures = { NO_SESSION, NOT_FOUND, MISMATCH, SCOPE_REFUSED, INTERNAL_ERROR, NETWORK };

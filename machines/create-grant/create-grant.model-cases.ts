@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { type GrantSecret, nativeRedirectUris, validateRedirectUris } from '#shared-domain/credentials.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
@@ -48,28 +48,28 @@ export const CREATED: GrantSecret = {
 export const createFailures: Array<{ label: string; error: ApiError; code: CreateGrantFailure }> = [
   {
     label: '409 ApplicationNameTaken',
-    error: new ApiError(409, apiErrorBody('ApplicationNameTaken')),
+    error: apiErrorOf('ApplicationNameTaken'),
     code: 'ApplicationNameTaken',
   },
   {
     label: '409 ClientLimitExceeded',
-    error: new ApiError(409, apiErrorBody('ClientLimitExceeded', { limit: 5 })),
+    error: apiErrorOf('ClientLimitExceeded', { limit: 5 }),
     code: 'ClientLimitExceeded',
   },
   {
     label: '400 InvalidRedirectUri',
-    error: new ApiError(400, apiErrorBody('InvalidRedirectUri')),
+    error: apiErrorOf('InvalidRedirectUri'),
     code: 'InvalidRedirectUri',
   },
   {
     label: '400 TooManyRedirectUris',
-    error: new ApiError(400, apiErrorBody('TooManyRedirectUris', { limit: 2 })),
+    error: apiErrorOf('TooManyRedirectUris', { limit: 2 }),
     code: 'TooManyRedirectUris',
   },
   {
     // Ten redirect URIs at their longest outgrow the server's body limit: no retry helps, so it is not a generic error.
     label: '413 body too large',
-    error: new ApiError(413, apiErrorBody('PayloadTooLarge', { limit_bytes: 16 * 1024 })),
+    error: apiErrorOf('PayloadTooLarge', { limit_bytes: 16 * 1024 }),
     code: { code: 'RequestTooLarge' },
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
@@ -78,7 +78,7 @@ export const createFailures: Array<{ label: string; error: ApiError; code: Creat
 /** 401: the session is over; the dialog ends and the page goes to log in again. */
 export const SESSION_ENDED = {
   label: '401 no session',
-  error: new ApiError(401, apiErrorBody('NoSession')),
+  error: apiErrorOf('NoSession'),
 };
 
 const allEvents: ModelEvent[] = [

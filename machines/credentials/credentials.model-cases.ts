@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import type { Credential, CredentialsOverview, GrantSecret } from '#shared-domain/credentials.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import type { CredentialsContext } from './credentials.machine.ts';
@@ -56,7 +56,7 @@ export const NEW_SECRET: GrantSecret = {
 
 /** 401 from any call: the session is over, and the page goes to log in again. */
 export const SESSION_ENDED = 'sessionEnded';
-const noSession = () => new ApiError(401, apiErrorBody('NoSession'));
+const noSession = () => apiErrorOf('NoSession');
 
 /** What GET credentials may fail with, and what the page must then show (written by hand). */
 export const loadFailures: Array<{
@@ -66,18 +66,18 @@ export const loadFailures: Array<{
 }> = [
   {
     label: '403 code 9',
-    error: new ApiError(403, apiErrorBody('NotOwner')),
+    error: apiErrorOf('NotOwner'),
     code: 'NotAnOwnerMessage',
   },
   {
     label: '403 code 80',
-    error: new ApiError(403, apiErrorBody('AccessDenied')),
+    error: apiErrorOf('AccessDenied'),
     code: 'AccessDenied',
   },
   { label: '401 no session', error: noSession(), code: SESSION_ENDED },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     code: 'AuthenticationError',
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AuthenticationError' },
@@ -88,7 +88,7 @@ type ActionFailure = { label: string; error: ApiError; code: CredentialsActionEr
 export const changeFailures: ActionFailure[] = [
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     code: 'AnErrorOccured',
   },
   { label: '401 no session', error: noSession(), code: SESSION_ENDED },
@@ -96,7 +96,7 @@ export const changeFailures: ActionFailure[] = [
 export const deleteFailures: ActionFailure[] = [
   {
     label: '404 gone',
-    error: new ApiError(404, apiErrorBody('ClientNotFound')),
+    error: apiErrorOf('ClientNotFound'),
     code: 'CredentialNotFound',
   },
   { label: '401 no session', error: noSession(), code: SESSION_ENDED },

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { ApiError } from '#shared-domain/api-error.ts';
 import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '#shared-domain/device-sessions.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { deviceSessionsMachine } from './device-sessions.machine.ts';
 
@@ -60,9 +59,9 @@ export const ACCOUNT: DeviceSessionsData = { sessions: [HERE, PHONE, MEMBER_PC],
 /** Only the current session: nothing to revoke, so neither Revoke nor Revoke All can start. */
 export const ALONE: DeviceSessionsData = { sessions: [HERE], users: [OWNER] };
 
-const INTERNAL = new ApiError(500, apiErrorBody('InternalError'));
-const NO_SESSION = new ApiError(401, apiErrorBody('NoSession'));
-const GONE = new ApiError(404, apiErrorBody('SessionNotFound'));
+const INTERNAL = apiErrorOf('InternalError');
+const NO_SESSION = apiErrorOf('NoSession');
+const GONE = apiErrorOf('SessionNotFound');
 
 export const failures = { INTERNAL, NO_SESSION, GONE };
 const labels = new Map<unknown, string>([

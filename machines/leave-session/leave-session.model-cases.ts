@@ -1,5 +1,5 @@
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 
 /** The Login presses and logout outcomes both model tests explore (headless and through the view), written once. */
@@ -9,7 +9,7 @@ export const leaveSessionEvents: ModelEvent[] = [
   { type: 'xstate.done.actor.endSession', output: undefined },
   {
     type: 'xstate.error.actor.endSession',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
   },
   { type: 'xstate.error.actor.endSession', error: new ApiError(0, null) },
 ];

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import { loginAccount, validateLogin } from '#shared-domain/login.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import { afterEvent } from '#tests/support/model-harness.ts';
@@ -15,42 +15,42 @@ export const LOCK_SECONDS = 90;
 export const submitFailures: Array<{ label: string; error: unknown; code: LoginFailure['code'] }> = [
   {
     label: '401 code 82',
-    error: new ApiError(401, apiErrorBody('EmailNotRegistered')),
+    error: apiErrorOf('EmailNotRegistered'),
     code: 'EmailNotRegistered',
   },
   {
     label: '403 code 8',
-    error: new ApiError(403, apiErrorBody('AccountNotVerified')),
+    error: apiErrorOf('AccountNotVerified'),
     code: 'AccountNotVerified',
   },
   {
     label: `403 code 78 (${LOCK_SECONDS} s)`,
-    error: new ApiError(403, apiErrorBody('AccountLocked', { account_lock_timeout: LOCK_SECONDS })),
+    error: apiErrorOf('AccountLocked', { account_lock_timeout: LOCK_SECONDS }),
     code: 'AccountLocked',
   },
   {
     label: '403 code 78 without a duration',
-    error: new ApiError(403, apiErrorBody('AccountLocked')),
+    error: apiErrorOf('AccountLocked'),
     code: 'AccountLocked',
   },
   {
     label: '401 other code',
-    error: new ApiError(401, apiErrorBody('InvalidEmailOrPassword')),
+    error: apiErrorOf('InvalidEmailOrPassword'),
     code: 'InvalidEmailOrPassword',
   },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     code: 'UnexpectedError',
   },
   {
     label: '413',
-    error: new ApiError(413, apiErrorBody('PayloadTooLarge')),
+    error: apiErrorOf('PayloadTooLarge'),
     code: 'LoginTooLong',
   },
   {
     label: '429 (60 s)',
-    error: new ApiError(429, apiErrorBody('RateLimited', { retry_after_seconds: 60 })),
+    error: apiErrorOf('RateLimited', { retry_after_seconds: 60 }),
     code: 'RateLimited',
   },
   {

@@ -1,5 +1,5 @@
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { PasswordValidationCode } from '#shared-domain/password.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
@@ -45,7 +45,7 @@ export const checkFailures: Array<{
 }> = [
   {
     label: '400 INVALID_TOKEN',
-    error: new ApiError(400, apiErrorBody('InvalidToken')),
+    error: apiErrorOf('InvalidToken'),
     invalid: true,
     problem: null,
   },

@@ -1,5 +1,5 @@
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import { type RecoverErrorCode, type RecoverFailure, validateRecoverEmail } from './recover.errors.ts';
@@ -19,7 +19,7 @@ export const typedEmails: Record<string, RecoverErrorCode | null> = {
 export const sendFailures: Array<{ label: string; error: ApiError; code: RecoverFailure }> = [
   {
     label: '400 code 82',
-    error: new ApiError(400, apiErrorBody('EmailNotRegistered')),
+    error: apiErrorOf('EmailNotRegistered'),
     code: 'EmailNotRegistered',
   },
   {
@@ -33,7 +33,7 @@ export const sendFailures: Array<{ label: string; error: ApiError; code: Recover
   },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     code: 'AnErrorOccured',
   },
   { label: 'network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },

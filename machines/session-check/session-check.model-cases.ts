@@ -1,5 +1,5 @@
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { SessionUser } from './session-check.machine.ts';
 
@@ -12,9 +12,9 @@ export const OLIVIA: SessionUser = {
 };
 
 export const checkFailures: Array<{ label: string; error: ApiError; ends: boolean }> = [
-  { label: '401', error: new ApiError(401, apiErrorBody('NoSession')), ends: true },
+  { label: '401', error: apiErrorOf('NoSession'), ends: true },
   { label: 'network', error: new ApiError(0, null), ends: false },
-  { label: '500', error: new ApiError(500, apiErrorBody('InternalError')), ends: false },
+  { label: '500', error: apiErrorOf('InternalError'), ends: false },
 ];
 
 export const sessionCheckEvents: ModelEvent[] = [

@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { SignupResendContext, SignupResendFailure } from './signup-resend.machine.ts';
@@ -37,22 +37,22 @@ const tooLong = (field: 'username' | 'email'): RequestProblem => ({
 export const checkFailures: Array<{ label: string; error: ApiError; outcome: Outcome }> = [
   {
     label: 'code 8 (not verified)',
-    error: new ApiError(403, apiErrorBody('AccountNotVerified')),
+    error: apiErrorOf('AccountNotVerified'),
     outcome: 'needsVerification',
   },
   {
     label: 'code 82 (not registered)',
-    error: new ApiError(401, apiErrorBody('EmailNotRegistered')),
+    error: apiErrorOf('EmailNotRegistered'),
     outcome: { asking: { code: 'EmailNotRegistered' } },
   },
   {
     label: 'MISSING_EMAIL',
-    error: new ApiError(400, apiErrorBody('MissingEmail')),
+    error: apiErrorOf('MissingEmail'),
     outcome: { asking: null },
   },
   {
     label: 'EMAIL_INCORRECT_FORMAT',
-    error: new ApiError(400, apiErrorBody('EmailInIncorrectFormat')),
+    error: apiErrorOf('EmailInIncorrectFormat'),
     outcome: { asking: { code: 'EMAIL_INCORRECT_FORMAT' } },
   },
   // The link's address is longer than any account's: the form says so, with the limit.
@@ -95,19 +95,19 @@ export const resendFailures: Array<{
   },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     fromForm: { code: 'AnErrorOccuredWhenResendingVerificationEmail' },
     fromView: null,
   },
   {
     label: 'code 82',
-    error: new ApiError(401, apiErrorBody('EmailNotRegistered')),
+    error: apiErrorOf('EmailNotRegistered'),
     fromForm: { code: 'EmailNotRegistered' },
     fromView: null,
   },
   {
     label: 'ALREADY_VERIFIED',
-    error: new ApiError(400, apiErrorBody('AlreadyVerified')),
+    error: apiErrorOf('AlreadyVerified'),
     fromForm: 'verified',
     fromView: null,
   },

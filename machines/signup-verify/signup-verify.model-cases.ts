@@ -1,7 +1,7 @@
 import { REGIONS } from '#shared-domain/account.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 
@@ -20,7 +20,7 @@ export const verifyFailures: Array<{
 }> = [
   {
     label: '400 INVALID_TOKEN',
-    error: new ApiError(400, apiErrorBody('InvalidToken')),
+    error: apiErrorOf('InvalidToken'),
     invalid: true,
     problem: null,
   },
@@ -37,7 +37,7 @@ export const verifyFailures: Array<{
   { label: 'network failure', error: new ApiError(0, null), invalid: false, problem: null },
   {
     label: '500',
-    error: new ApiError(500, apiErrorBody('InternalError')),
+    error: apiErrorOf('InternalError'),
     invalid: false,
     problem: null,
   },
@@ -47,7 +47,7 @@ const addressTooLong = { field: 'email', problem: 'too_long', limit: EMAIL_MAX_L
 
 /** What the resend may fail with, and the refusal the page must word (null: its generic words). */
 export const resendFailures: Array<{ label: string; error: ApiError; problem: RequestProblem | null }> = [
-  { label: '500', error: new ApiError(500, apiErrorBody('InternalError')), problem: null },
+  { label: '500', error: apiErrorOf('InternalError'), problem: null },
   {
     label: '429 (120 s)',
     error: new ApiError(429, {
@@ -67,7 +67,7 @@ export const resendFailures: Array<{ label: string; error: ApiError; problem: Re
   },
   {
     label: '400 ALREADY_VERIFIED',
-    error: new ApiError(400, apiErrorBody('AlreadyVerified')),
+    error: apiErrorOf('AlreadyVerified'),
     problem: null,
   },
 ];

@@ -1,6 +1,6 @@
 import { NAME_MAX_LENGTH, validateSignup } from '#shared-domain/account.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from './signup.errors.ts';
@@ -26,7 +26,7 @@ export const submitFailures: Array<{ label: string; error: ApiError; failure: Si
   },
   {
     label: '400 MISSING_NAME',
-    error: new ApiError(400, apiErrorBody('MissingName')),
+    error: apiErrorOf('MissingName'),
     failure: { code: 'MISSING_NAME' },
   },
   {
@@ -80,27 +80,27 @@ export const invitationCheckFailures: Array<{
 }> = [
   {
     label: '404 INVITATION_NOT_FOUND',
-    error: new ApiError(404, apiErrorBody('InvitationNotFound')),
+    error: apiErrorOf('InvitationNotFound'),
     problem: 'InvitationNotFound',
   },
   {
     label: '410 INVITATION_USED',
-    error: new ApiError(410, apiErrorBody('InvitationUsed')),
+    error: apiErrorOf('InvitationUsed'),
     problem: 'InvitationUsed',
   },
   {
     label: '410 INVITATION_EXPIRED',
-    error: new ApiError(410, apiErrorBody('InvitationExpired')),
+    error: apiErrorOf('InvitationExpired'),
     problem: 'InvitationExpired',
   },
   {
     label: '409 EMAIL_ALREADY_REGISTERED',
-    error: new ApiError(409, apiErrorBody('EmailAlreadyRegistered')),
+    error: apiErrorOf('EmailAlreadyRegistered'),
     problem: 'InvitationEmailRegistered',
   },
   {
     label: '400 VALIDATION_ERROR',
-    error: new ApiError(400, apiErrorBody('ValidationError')),
+    error: apiErrorOf('ValidationError'),
     problem: 'InvitationNotFound',
   },
   {
@@ -127,10 +127,10 @@ export const resendFailures: Array<{ label: string; error: ApiError; problem: Re
     }),
     problem: { code: 'RateLimited', retryAfterSeconds: 120 },
   },
-  { label: '500', error: new ApiError(500, apiErrorBody('InternalError')), problem: null },
+  { label: '500', error: apiErrorOf('InternalError'), problem: null },
   {
     label: '400 ALREADY_VERIFIED',
-    error: new ApiError(400, apiErrorBody('AlreadyVerified')),
+    error: apiErrorOf('AlreadyVerified'),
     problem: null,
   },
 ];

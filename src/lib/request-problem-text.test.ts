@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type RequestProblem, requestProblemOf } from '#machines/shared/request-problem.ts';
 import { serverMessageOf } from '#machines/shared/server-message.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import '#tests/support/render.tsx';
 import { requestProblemText } from './failure-text.ts';
 
@@ -22,14 +22,10 @@ describe('refusals of the request, worded by the page', () => {
   it.each([
     [
       'a rate limit with its wait',
-      new ApiError(429, apiErrorBody('RateLimited', { retry_after_seconds: 61 })),
+      apiErrorOf('RateLimited', { retry_after_seconds: 61 }),
       'Too many attempts. Try again in 1 min 1 s.',
     ],
-    [
-      'a rate limit without one',
-      new ApiError(429, apiErrorBody('RateLimited')),
-      'Too many attempts. Please try again later.',
-    ],
+    ['a rate limit without one', apiErrorOf('RateLimited'), 'Too many attempts. Please try again later.'],
     ['a name over its limit', field('friendly_name', 'too_long', 100), 'Name: at most 100 characters'],
     [
       'an application name over its limit',
@@ -42,13 +38,9 @@ describe('refusals of the request, worded by the page', () => {
     ['a field no form shows, too long', field('captcha_token', 'too_long', 16384), 'What you entered is too long'],
     ['an unknown field', field('admin', 'unknown_field'), 'The request was not valid, please try again'],
     ['a body that is no object', field(null, 'invalid'), 'The request was not valid, please try again'],
-    ['a body too large', new ApiError(413, apiErrorBody('PayloadTooLarge')), 'What you entered is too long'],
-    ['malformed JSON', new ApiError(400, apiErrorBody('BadRequest')), 'The request was not valid, please try again'],
-    [
-      'another origin',
-      new ApiError(403, apiErrorBody('ForbiddenOrigin')),
-      'The request was not valid, please try again',
-    ],
+    ['a body too large', apiErrorOf('PayloadTooLarge'), 'What you entered is too long'],
+    ['malformed JSON', apiErrorOf('BadRequest'), 'The request was not valid, please try again'],
+    ['another origin', apiErrorOf('ForbiddenOrigin'), 'The request was not valid, please try again'],
   ])('%s', (_label, error, text) => {
     const problem = requestProblemOf(error) as RequestProblem;
     expect(problem).not.toBeNull();
@@ -58,8 +50,8 @@ describe('refusals of the request, worded by the page', () => {
   });
 
   it.each([
-    ['a service rule under VALIDATION_ERROR', new ApiError(400, apiErrorBody('InvalidForwardAlertWebhook'))],
-    ['a service refusal under BAD_REQUEST', new ApiError(400, apiErrorBody('AmazonLoginFailed'))],
+    ['a service rule under VALIDATION_ERROR', apiErrorOf('InvalidForwardAlertWebhook')],
+    ['a service refusal under BAD_REQUEST', apiErrorOf('AmazonLoginFailed')],
     [
       'a signup rule',
       new ApiError(409, {

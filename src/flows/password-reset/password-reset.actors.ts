@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ChangePasswordRequest } from '#machines/password-reset/password-reset.machine.ts';
-import { ApiError } from '#shared-domain/api-error.ts';
-import { apiErrorBody } from '#shared-domain/error-body.ts';
+import { apiErrorOf } from '#shared-domain/error-body.ts';
 import { getPasswordChangeCheck, patchPasswordChange } from '#src/api/account.ts';
 import { activeLocale } from '#src/lib/active-locale.ts';
 
@@ -9,7 +8,7 @@ import { activeLocale } from '#src/lib/active-locale.ts';
 export const passwordResetActors = {
   checkResetToken: fromPromise<void, { resetToken: string | null }>(async ({ input }) => {
     // A link that lost its token is as invalid as a wrong one; no need to ask the server.
-    if (!input.resetToken) throw new ApiError(400, apiErrorBody('InvalidToken'));
+    if (!input.resetToken) throw apiErrorOf('InvalidToken');
     await getPasswordChangeCheck(input.resetToken);
   }),
   changePassword: fromPromise<{ message: string }, ChangePasswordRequest>(async ({ input }) => {

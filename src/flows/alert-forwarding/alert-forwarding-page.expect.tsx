@@ -1,0 +1,156 @@
+/**
+ * What the alert-forwarding page must show, written out by hand, and the checks the model test runs after each step
+ * (alert-forwarding-page.test.tsx).
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { expect } from 'vitest';
+import type {
+  AlertForwardingError,
+  AlertForwardingFailure,
+} from '#machines/alert-forwarding/alert-forwarding.errors.ts';
+import type { AlertForwardingField } from '#machines/alert-forwarding/alert-forwarding.machine.ts';
+import { BAD_KEY, BAD_URL, CLIENT_UID, NO_SESSION } from '#machines/alert-forwarding/alert-forwarding.model-cases.ts';
+import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
+import type { ApiError } from '#shared-domain/api-error.ts';
+import type { DeferredQueue, ModelEvent, ModelStep } from '#tests/support/model-harness.ts';
+import type { renderRoutes } from '#tests/support/render.tsx';
+
+/** What a reader must see, in English, written out by hand. */
+export const texts: Record<AlertForwardingError, string> = {
+  InvalidForwardAlertWebhook: 'The webhook must be an https:// address on a public host that accepts HTTP POST',
+  InvalidRsaPublicKey: 'The key must be a 2048-bit RSA public key in PEM format (-----BEGIN PUBLIC KEY-----)',
+  NoAlertConfig: 'Alert forwarding is not set up for this credential',
+  AlertForwardingAlreadyConfigured: 'Alert forwarding is already set up for this credential: reload the page to see it',
+  CredentialNotFound: 'This credential does not exist, or belongs to another account',
+  AnErrorOccured: 'An error occured, please try again later',
+};
+/** Refusals of the request itself, worded by the page from their code, by the failure's label. */
+export const requestProblemTexts: Record<string, string> = {
+  'set-up 429 (40 s)': 'Too many attempts. Try again in 0 min 40 s.',
+  'set-up 400 url over its limit': 'Webhook URL: at most 4096 characters',
+  'edit 400 url over its limit': 'Webhook URL: at most 4096 characters',
+  'edit 400 key over its limit': 'RSA public key: at most 8192 characters',
+  'renew 429 (20 s)': 'Too many attempts. Try again in 0 min 20 s.',
+};
+export const NOT_CONFIGURED =
+  'Alert forwarding is not set up for this credential. Once it is, every alert is sent to your webhook, encrypted to your RSA public key and signed by us.';
+export const KEYS_WARNING = 'Copy the AES key now and keep it secret: it will not be shown again.';
+export const DISCARD_QUESTION = 'You have not copied the AES key. It will not be shown again. Close anyway?';
+export const CONFIRM_TEXTS = {
+  renew:
+    'New portal keys and a new AES key replace the current ones at once: alerts are then sealed and signed only with the new keys, and the current keys stop working.',
+  clear:
+    'Delete the webhook and every key of this alert forwarding configuration permanently? Alerts stop being forwarded, and this cannot be undone.',
+  stopV3:
+    'Stop sending version 3 alerts to this account for good? Only version 4 alerts are sent afterwards, and this cannot be undone.',
+};
+export const PAGE = `/pages/alert-forwarding-config?client_uid=${CLIENT_UID}`;
+
+export type Id = 'loadConfig' | 'saveSetup' | 'saveEdit' | 'renewKeys' | 'clearData' | 'stopV3Alerts';
+
+export interface Ctx {
+  requests: DeferredQueue<Id>;
+  config: AlertForwardingConfig | null;
+  keys: AlertForwardingKeys | null;
+  typed: { url: string; publicKey: string };
+  editing: AlertForwardingField | null;
+  error: string | null;
+  router: ReturnType<typeof renderRoutes>['router'];
+}
+
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const dialog = (name: string) => screen.findByRole('dialog', { name });
+export const openDialog = () => within(screen.getByRole('dialog'));
+export const button = (name: string) => screen.getByRole('button', { name });
+export const processing = async (name: string) =>
+  expect(await within(await dialog(name)).findByRole('button', { name: 'Processing' })).toBeDisabled();
+
+export function expectedProblem(field: AlertForwardingField, value: string): string | null {
+  if (field === 'url') return value === '' || value === BAD_URL ? texts.InvalidForwardAlertWebhook : null;
+  return value === '' || value === BAD_KEY ? texts.InvalidRsaPublicKey : null;
+}
+
+export function toResponse(event: ModelEvent, success: unknown): Response {
+  if (!('error' in event)) return HttpResponse.json(success as never);
+  const error = event.error as ApiError;
+  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
+}
+
+export function failureText(
+  step: ModelStep,
+  list: Array<{ label: string; error: unknown; code: AlertForwardingFailure }>,
+): string {
+  const { label, code } = list.find((f) => f.error === (step.event as { error: unknown }).error)!;
+  return typeof code === 'string' ? texts[code] : requestProblemTexts[label];
+}
+
+export async function expectDialogError(name: string, ctx: Ctx) {
+  const open = await dialog(name);
+  if (ctx.error) {
+    const alert = within(open).getByRole('alert');
+    expect(alert).toHaveTextContent(ctx.error);
+    // Focus is on the field in error (marked and described by the message) or, about no field, on the message; the
+    // dialog that only says the page could not load starts on its one button instead.
+    const invalid = open.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) expect(invalid).toHaveAccessibleDescription(expect.stringContaining(ctx.error));
+    if (name !== 'Alert forwarding could not be loaded') {
+      await waitFor(() => expect(invalid ? [invalid, alert] : [alert]).toContain(document.activeElement));
+    }
+  } else {
+    expect(within(open).queryByRole('alert')).toBeNull();
+    expect(open.querySelector('[aria-invalid="true"]')).toBeNull();
+  }
+  return open;
+}
+
+export async function expectConfigured(ctx: Ctx) {
+  const config = ctx.config!;
+  await waitFor(() => expect(screen.getByTestId('webhook-url')).toHaveTextContent(config.url));
+  expect(screen.getByTestId('group-public-key')).toHaveTextContent(oneLine(config.group_public_key));
+  // The portal's key verifies every alert: shown at any time, not only once.
+  expect(screen.getByTestId('configured-portal-public-key')).toHaveTextContent(oneLine(config.portal_public_key));
+  expect(screen.getByTestId('credential-name')).toHaveTextContent(config.name);
+  expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/pages/credentials');
+  expect(screen.getByRole('link', { name: 'Download the decryption example' })).toHaveAttribute(
+    'download',
+    'alert-forwarding-decrypt.mjs',
+  );
+  // product.md §2: Stop Sending V3 Alerts only while there is a company id.
+  expect(screen.queryByRole('button', { name: 'Stop Sending V3 Alerts' }) !== null).toBe(Boolean(config.companyId));
+}
+
+/** The page's files for download are Blob URLs; jsdom has none, so they are recorded here. */
+
+/** A 401 answers nothing the dialog could show: the page goes to log in again. */
+export const unlessSessionEnded = (step: ModelStep, text: () => string) =>
+  (step.event as { error?: unknown }).error === NO_SESSION ? null : text();
+
+export async function setField(field: AlertForwardingField, value: string) {
+  const input = openDialog().getByLabelText(field === 'url' ? 'Webhook URL' : 'RSA public key');
+  // One change event: the model's step is the final value, and typing a 450-character key would take seconds.
+  fireEvent.change(input, { target: { value } });
+  await waitFor(() => expect(input).toHaveValue(value));
+}
+
+export async function expectKeys(ctx: Ctx) {
+  const open = await dialog('Alert forwarding keys');
+  const keys = ctx.keys!;
+  expect(within(open).getByTestId('aes-key')).toHaveTextContent(keys.aes_key);
+  expect(within(open).getByTestId('portal-public-key')).toHaveTextContent(oneLine(keys.portal_public_key));
+  expect(JSON.parse(within(open).getByTestId('example-alert').textContent!)).toEqual(keys.example);
+  expect(within(open).getByRole('note')).toHaveTextContent(KEYS_WARNING);
+  // The page behind already shows the configuration the answer names, with the portal key it now signs with.
+  expect(screen.getByTestId('webhook-url')).toHaveTextContent(keys.config.url);
+  expect(screen.getByTestId('configured-portal-public-key')).toHaveTextContent(oneLine(keys.portal_public_key));
+  return open;
+}
+
+/** An AES key not yet copied survives Escape and a click outside the dialog. */
+export async function expectKeysStayOpen(open: HTMLElement) {
+  await userEvent.keyboard('{Escape}');
+  const overlay = document.querySelector('.mantine-Modal-overlay');
+  if (overlay) await userEvent.click(overlay);
+  expect(screen.getByRole('dialog', { name: 'Alert forwarding keys' })).toBe(open);
+}

@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { captchaCspSources } from '../modules/captcha/captcha-csp.ts';
+import { START_SCRIPT_CSP_SOURCE } from '../modules/site/start-script.ts';
 
 /**
- * CSP fitted to the Vite-built SPA: bundled scripts only (plus a hosted captcha's script and frame when one is
- * configured); inline styles because Mantine injects them at runtime;
+ * CSP fitted to the Vite-built SPA: bundled scripts only, plus the one inline script that starts them on a
+ * server-rendered page (by its hash), and a hosted captcha's script and frame when one is configured; inline styles because Mantine injects them at runtime;
  * data: images for inline icons; blob: workers for the proof-of-work captcha. Upgrade/HSTS only under https, where
  * they are meaningful, so plain-http local runs keep working.
  */
@@ -18,7 +19,7 @@ export default globalPlugin('security-headers', async (app) => {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...captcha.script],
+        scriptSrc: ["'self'", START_SCRIPT_CSP_SOURCE, ...captcha.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],

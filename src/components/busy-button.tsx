@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, type ButtonProps, Loader } from '@mantine/core';
+import { type ButtonProps, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../lib/hydration.ts';
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts';
+import { ActionButton } from './action-button.tsx';
 
 interface Props extends ButtonProps {
   /** The machine's `busy` tag: the button is disabled and says Processing with a spinner (product.md §4). */
@@ -15,22 +15,20 @@ interface Props extends ButtonProps {
 }
 
 /**
- * Every button that starts a server call looks and behaves the same while the call runs. On a page the server
- * rendered it is offered once React has the page: before that it could do nothing, and a submit button would let the
- * browser submit the form itself.
+ * Every button that starts a server call looks and behaves the same while the call runs; like every ActionButton, it
+ * is offered once React has the page.
  */
 export function BusyButton({ busy, enabled, children, type = 'button', onClick, ...rest }: Props) {
-  const hydrated = useHydrated();
   return (
-    <Button
+    <ActionButton
       {...rest}
       type={type}
       onClick={onClick}
-      disabled={busy || !enabled || !hydrated}
+      disabled={busy || !enabled}
       leftSection={busy ? <Loader size="xs" color="gray" /> : rest.leftSection}
     >
       {busy ? <Trans>Processing</Trans> : children}
-    </Button>
+    </ActionButton>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TextInput, type TextInputProps, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useHydrated } from '../lib/hydration.ts';
 import classes from './password-field.module.css';
 
 interface Props
@@ -19,6 +20,8 @@ interface Props
 export function PasswordField({ value, onValueChange, disabled, classNames, ...rest }: Props) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
+  // The toggle is a script's, like every ActionButton: offered once React has a server-rendered page.
+  const hydrated = useHydrated();
   return (
     <TextInput
       {...rest}
@@ -31,7 +34,8 @@ export function PasswordField({ value, onValueChange, disabled, classNames, ...r
       rightSection={
         <UnstyledButton
           className={classes.toggle}
-          disabled={disabled}
+          disabled={disabled || !hydrated}
+          data-field-disabled={disabled || undefined}
           aria-label={t`Show or hide password`}
           aria-pressed={visible}
           // A pointer press must leave the caret in the field; Enter, Space and a tap still reach onClick.

@@ -4,6 +4,7 @@
  * for the request's own user; never from the query; never kept by a cache. Needs the real build (`npm test` builds).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enabledButtons } from '../support/first-screen.ts';
 import {
   authorizeUrl,
   navigate,
@@ -60,6 +61,9 @@ describe('the consent page as its user opens it', () => {
     expect(markup).toContain('Allow Care App to access your account?');
     expect(markup).toContain('Dana Developer');
     expect(markup).not.toContain('Official Portal Mobile App');
+    // Cancel and Accept are there, and pressable only once the scripts have the page.
+    expect(markup).toMatch(/<button[^>]*>[\s\S]*?Accept/);
+    expect(enabledButtons(markup)).toEqual([]);
     expect(attributes).toContain('data-url="/pages/consent?request=');
     const query = new URL(path, server.url).searchParams;
     const api = await fetch(

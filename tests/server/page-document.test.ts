@@ -3,10 +3,12 @@
  * first screen already rendered in the reader's language, the title, the public configuration inlined and every
  * file the first screen needs named for preloading.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePaths } from '#shared-domain/page-paths.ts';
+import { enabledButtons } from '../support/first-screen.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const HOSTILE = '</script><script>alert(1)</script>&<!--';
@@ -67,6 +69,8 @@ describe('public pages arrive with their first screen', () => {
     expect(attributes).toContain(' data-rendered="server" data-locale="en-us" data-url="');
     for (const word of words) expect(text(content)).toContain(word);
     expect(content.match(/<h1\b/g)?.length, 'one h1').toBe(1);
+    // Its scripts come after the first paint: until they have the page, no button may look as if it worked.
+    expect(enabledButtons(content)).toEqual([]);
   });
 
   it('logout shows nothing until its call returns, so only its title is sent', async () => {
@@ -147,34 +151,43 @@ describe('nothing waits for a waterfall', () => {
   const links = (html: string, rel: string) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((match) => match[1]);
   const styles = (html: string) => [...html.matchAll(/<style data-href="\/([^"]+)">/g)].map((match) => match[1]);
+  /** The script files a server-rendered page starts after its first paint, by kind. */
+  const scriptFiles = (html: string) => {
+    const block = /<script type="application\/json" id="script-files">([^<]*)<\/script>/.exec(html);
+    expect(block, 'the document lists its script files').not.toBeNull();
+    const files = JSON.parse(block![1]) as { kind: string; href: string }[];
+    const of = (kind: string) => files.filter((file) => file.kind === kind).map((file) => file.href.slice(1));
+    return { files, modules: of('modulepreload'), sheets: of('stylesheet'), scripts: of('script') };
+  };
 
   it("names the landing page's own part of the catalog, which is smaller than the whole", async () => {
     const { html } = await page(pagePaths.login, { 'accept-language': 'ja' });
-    const preloaded = links(html, 'modulepreload');
+    const { modules } = scriptFiles(html);
     const part = manifest['locales/ja-jp/messages.po?first-screen'].file;
-    expect(preloaded).toContain(part);
-    expect(preloaded).not.toContain(manifest['locales/ja-jp/messages.po'].file);
+    expect(modules).toContain(part);
+    expect(modules).not.toContain(manifest['locales/ja-jp/messages.po'].file);
     const size = (file: string) => statSync(join('dist', file)).size;
     expect(size(part)).toBeLessThan(size(manifest['locales/ja-jp/messages.po'].file) / 2);
   });
 
   it("names the page's chunks, the language's catalog and the fonts, and carries the stylesheets", async () => {
     const { html } = await page(pagePaths.signup, { 'accept-language': 'fi' });
-    const preloaded = links(html, 'modulepreload');
-    expect(preloaded).toContain(manifest['src/flows/signup/signup-page.tsx'].file);
-    expect(preloaded).toContain(manifest['locales/fi-fi/messages.po'].file);
-    expect(preloaded).not.toContain(manifest['locales/en-us/messages.po'].file);
-    // Every stylesheet of the entry and of the page is in the document itself, with a print-only link to the file
-    // (which keeps Vite's loader from fetching it again); no stylesheet link holds up the first paint.
+    const { files, modules, sheets: linked, scripts } = scriptFiles(html);
+    expect(modules).toContain(manifest['src/flows/signup/signup-page.tsx'].file);
+    expect(modules).toContain(manifest['locales/fi-fi/messages.po'].file);
+    expect(modules).not.toContain(manifest['locales/en-us/messages.po'].file);
+    // The entry comes last: its preloads and stylesheet links are in the document before Vite's loader looks.
+    expect(scripts).toEqual([manifest['index.html'].file]);
+    expect(files.at(-1)?.kind).toBe('script');
+    // Every stylesheet of the entry and of the page is in the document itself; its file is linked for print only,
+    // after the first paint (which keeps Vite's loader from fetching it again). No stylesheet link holds up the paint.
     const sheets = [...manifest['index.html'].css!, ...manifest['src/flows/signup/signup-page.tsx'].css!];
     expect(sheets.length).toBeGreaterThan(1);
-    for (const css of sheets) {
-      expect(styles(html)).toContain(css);
-      expect(html).toContain(`<link rel="stylesheet" media="print" crossorigin href="/${css}">`);
-    }
-    expect(html).not.toMatch(/<link rel="stylesheet" (?!media="print")/);
-    // The scripts are not needed to paint: they come at low priority, after what is.
-    expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
+    expect(styles(html)).toEqual(expect.arrayContaining(sheets));
+    expect(linked).toEqual(expect.arrayContaining(sheets));
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // Nothing the first paint does not need is fetched before it: no module script, no module preload.
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     const fonts = links(html, 'preload" as="font');
     expect(fonts).toHaveLength(2);
     for (const font of fonts) {
@@ -182,7 +195,26 @@ describe('nothing waits for a waterfall', () => {
       expect(existsSync(join('dist', font)), font).toBe(true);
     }
     // Every file named exists in the build: a stale name would be a request for nothing.
-    for (const file of [...preloaded, ...styles(html)]) expect(existsSync(join('dist', file)), file).toBe(true);
+    for (const file of [...files.map((f) => f.href.slice(1)), ...styles(html)])
+      expect(existsSync(join('dist', file)), file).toBe(true);
+  });
+
+  it('starts the scripts with the one inline script the Content-Security-Policy allows by its hash', async () => {
+    const response = await fetch(`${server.url}${pagePaths.signup}`);
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", hash]);
+  });
+
+  it('a page the SPA renders itself fetches its scripts at once', async () => {
+    const { html } = await page(pagePaths.deviceSessions);
+    expect(root(html).attributes).not.toContain('data-rendered');
+    expect(html).not.toContain('id="script-files"');
+    expect(html).toContain(`<script type="module" crossorigin src="/${manifest['index.html'].file}"></script>`);
+    expect(links(html, 'modulepreload')).toContain(manifest['locales/en-us/messages.po'].file);
   });
 
   it('inlines the public configuration the SPA would fetch, in a block no value can break out of', async () => {

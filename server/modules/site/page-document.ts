@@ -6,6 +6,7 @@ import { escapeHtml } from '#server/lib/html.ts';
 import type { Locale } from '#shared-domain/locales.ts';
 import type { PageRenderRequest, PageRenderResult, RenderPage } from '#shared-domain/page-render.ts';
 import { type BuildAssets, buildAssets } from './build-assets.ts';
+import { SCRIPT_FILES_ID, type ScriptFile, START_SCRIPT } from './start-script.ts';
 
 export interface DocumentRequest extends Omit<PageRenderRequest, 'url'> {
   /** Path and query as requested. */
@@ -22,7 +23,8 @@ interface Build {
 /**
  * The document every page starts with: the build's index.html with the page's first screen rendered into #root
  * (src/entry-server.tsx), the translated title, the language on <html>, the public configuration inlined, and
- * `modulepreload` / `preload` links for everything the first screen needs, so the browser fetches it in one wave.
+ * the fonts preloaded, and the script files named: fetched in one wave after the first paint when the first screen is
+ * in the HTML (start-script.ts), at once when it is not.
  * The build is re-read when index.html changes, so a rebuild is served at once.
  */
 export function createPageDocuments(staticDir: string, ssrDir: string, log: FastifyBaseLogger) {
@@ -72,13 +74,14 @@ export function createPageDocuments(staticDir: string, ssrDir: string, log: Fast
         log.error({ err, path: request.path }, 'server render failed; sending the page without its first screen');
       }
     }
-    const head = [
-      ...assets.headLinks(request.locale, body?.modules ?? []),
-      inlineJson('public-config', request.config),
-    ];
+    const page = assets.forPage(request.locale, body?.modules ?? []);
+    const head = [...page.head, inlineJson('public-config', request.config)];
     // The data goes along only with the markup made from it: the SPA's first render must be the server's.
     if (body && request.data !== undefined)
       head.push(inlineJson('page-data', { url: request.path, data: request.data }));
+    // A first screen in the HTML paints before the scripts are fetched; an empty #root needs them at once.
+    if (body) head.push(inlineJson(SCRIPT_FILES_ID, page.files), `<script>${START_SCRIPT}</script>`);
+    else head.push(...page.files.map(scriptFileTag));
     return fillTemplate(assets.template, {
       locale: request.locale,
       title: body?.title ?? null,
@@ -118,4 +121,11 @@ function inlineJson(id: string, value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+/** A script file as the element that fetches it, for a document whose scripts are needed to paint anything. */
+function scriptFileTag({ kind, href }: ScriptFile): string {
+  if (kind === 'script') return `<script type="module" crossorigin src="${href}"></script>`;
+  if (kind === 'stylesheet') return `<link rel="stylesheet" media="print" crossorigin href="${href}">`;
+  return `<link rel="modulepreload" crossorigin href="${href}">`;
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
 import type { AlexaTogetherEvent, alexaTogetherMachine } from '#machines/alexa-together/alexa-together.machine.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { RequestOrigin } from '#src/components/request-origin.tsx';
 
 interface Props {
@@ -42,21 +43,21 @@ export function AlexaTogetherRequest({ state, send }: Props) {
 export function AlexaTogetherActions({ state, send }: Props) {
   return (
     <Group grow gap="sm">
-      <Button
+      <ActionButton
         variant="default"
         disabled={!state.can({ type: 'link.cancel' })}
         loading={state.matches('cancelling')}
         onClick={() => send({ type: 'link.cancel' })}
       >
         <Trans>Cancel</Trans>
-      </Button>
-      <Button
+      </ActionButton>
+      <ActionButton
         disabled={!state.can({ type: 'link.continue' })}
         loading={state.matches('continuing')}
         onClick={() => send({ type: 'link.continue' })}
       >
         <Trans>Continue</Trans>
-      </Button>
+      </ActionButton>
     </Group>
   );
 }

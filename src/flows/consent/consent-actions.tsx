@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
 import type { ConsentEvent, consentMachine } from '#machines/consent/consent.machine.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 
 interface Props {
   state: SnapshotFrom<typeof consentMachine>;
@@ -12,21 +13,21 @@ interface Props {
 export function ConsentActions({ state, send }: Props) {
   return (
     <Group grow gap="sm">
-      <Button
+      <ActionButton
         variant="default"
         disabled={!state.can({ type: 'consent.cancel' })}
         loading={state.matches('cancelling')}
         onClick={() => send({ type: 'consent.cancel' })}
       >
         <Trans>Cancel</Trans>
-      </Button>
-      <Button
+      </ActionButton>
+      <ActionButton
         disabled={!state.can({ type: 'consent.accept' })}
         loading={state.matches('accepting') || state.matches('continuingToAlexa')}
         onClick={() => send({ type: 'consent.accept' })}
       >
         <Trans>Accept</Trans>
-      </Button>
+      </ActionButton>
     </Group>
   );
 }

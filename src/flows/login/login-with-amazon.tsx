@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { navigation } from '#src/lib/navigation.ts';
 import { usePublicConfig } from '#src/lib/public-config.ts';
 
@@ -28,8 +28,8 @@ export function LoginWithAmazon({ returnTo }: { returnTo: string | null }) {
   };
 
   return (
-    <Button variant="default" fullWidth loading={leaving} onClick={() => void start()}>
+    <ActionButton variant="default" fullWidth loading={leaving} onClick={() => void start()}>
       <Trans>Login with Amazon</Trans>
-    </Button>
+    </ActionButton>
   );
 }

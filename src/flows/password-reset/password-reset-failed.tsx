@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
 import type { PasswordResetEvent, passwordResetMachine } from '#machines/password-reset/password-reset.machine.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { accountErrors } from '#src/lib/account-errors.ts';
 import { failureText } from '#src/lib/failure-text.ts';
@@ -23,9 +24,9 @@ export function PasswordResetFailed({ state, send }: Props) {
       <StatusMessage kind="error">
         {error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}
       </StatusMessage>
-      <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
+      <ActionButton disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
         <Trans>Retry</Trans>
-      </Button>
+      </ActionButton>
     </Stack>
   );
 }

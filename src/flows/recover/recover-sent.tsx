@@ -8,6 +8,7 @@ import { LinkRow } from '#src/components/centered-layout.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { accountErrors } from '#src/lib/account-errors.ts';
 import { requestProblemText } from '#src/lib/failure-text.ts';
+import { useHydrated } from '#src/lib/hydration.ts';
 
 interface Props {
   state: SnapshotFrom<typeof recoverMachine>;
@@ -21,6 +22,8 @@ export function RecoverSent({ state, send, linkSearch }: Props) {
   const { sentTo, resend } = state.context;
   const email = sentTo ?? '';
   const busy = state.hasTag('busy');
+  // A script's button, offered once React has the page (see ActionButton).
+  const hydrated = useHydrated();
 
   return (
     <Stack gap="md">
@@ -51,7 +54,7 @@ export function RecoverSent({ state, send, linkSearch }: Props) {
             type="button"
             size="sm"
             aria-busy={busy}
-            disabled={!state.can({ type: 'recovery.resend' })}
+            disabled={!state.can({ type: 'recovery.resend' }) || !hydrated}
             onClick={() => send({ type: 'recovery.resend' })}
           >
             <Trans>Resend</Trans>

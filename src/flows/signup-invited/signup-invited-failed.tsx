@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupEvent } from '#machines/signup/signup.machine.ts';
 import type { signupInvitedMachine } from '#machines/signup-invited/signup-invited.machine.ts';
 import { paths } from '#src/app/paths.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { LinkRow } from '#src/components/centered-layout.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { accountErrors } from '#src/lib/account-errors.ts';
@@ -27,9 +28,13 @@ export function SignupInvitedFailed({ state, send }: Props) {
       <StatusMessage kind="error">
         {error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}
       </StatusMessage>
-      <Button fullWidth disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
+      <ActionButton
+        fullWidth
+        disabled={!state.can({ type: 'check.retry' })}
+        onClick={() => send({ type: 'check.retry' })}
+      >
         <Trans>Retry</Trans>
-      </Button>
+      </ActionButton>
       <LinkRow>
         <Anchor component={Link} to={paths.login} size="sm">
           <Trans>Sign in</Trans>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupResendEvent, signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
 import { paths } from '#src/app/paths.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { LinkRow } from '#src/components/centered-layout.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { accountErrors } from '#src/lib/account-errors.ts';
@@ -27,9 +28,9 @@ export function SignupResendFailed({ state, send }: Props) {
         {error ? failureText(i18n, error, accountErrors) : i18n._(accountErrors.AnErrorOccured)}
       </StatusMessage>
       <LinkRow>
-        <Button disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
+        <ActionButton disabled={!state.can({ type: 'check.retry' })} onClick={() => send({ type: 'check.retry' })}>
           <Trans>Retry</Trans>
-        </Button>
+        </ActionButton>
         <Button component={Link} to={paths.login} variant="outline">
           <Trans>Login</Trans>
         </Button>

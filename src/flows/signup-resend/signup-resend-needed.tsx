@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type ResendVerificationEvent, resendStepOf } from '#machines/shared/resend-verification.ts';
 import type { signupResendMachine } from '#machines/signup-resend/signup-resend.machine.ts';
 import { paths } from '#src/app/paths.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { LinkRow } from '#src/components/centered-layout.tsx';
 import { ResendStatus } from '#src/components/resend-status.tsx';
 import { signInErrors } from '#src/lib/sign-in-errors.ts';
@@ -29,13 +30,13 @@ export function SignupResendNeeded({ state, send }: Props) {
       ) : null}
       <ResendStatus step={resendStepOf(state.value, 'needsVerification')} problem={state.context.resendProblem} />
       <LinkRow>
-        <Button
+        <ActionButton
           loading={state.hasTag('busy')}
           disabled={!state.can({ type: 'resend.request' })}
           onClick={() => send({ type: 'resend.request' })}
         >
           <Trans>Resend Confirmation Email</Trans>
-        </Button>
+        </ActionButton>
         <Button component={Link} to={paths.login} variant="outline">
           <Trans>Login</Trans>
         </Button>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
 import type { SignupVerifyEvent, signupVerifyMachine } from '#machines/signup-verify/signup-verify.machine.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { accountErrors } from '#src/lib/account-errors.ts';
 import { requestProblemText } from '#src/lib/failure-text.ts';
@@ -23,9 +24,9 @@ export function SignupVerifyFailed({ state, send }: Props) {
       <StatusMessage kind="error">
         {problem ? requestProblemText(i18n, problem) : i18n._(accountErrors.AnErrorOccured)}
       </StatusMessage>
-      <Button disabled={!state.can({ type: 'verify.retry' })} onClick={() => send({ type: 'verify.retry' })}>
+      <ActionButton disabled={!state.can({ type: 'verify.retry' })} onClick={() => send({ type: 'verify.retry' })}>
         <Trans>Retry</Trans>
-      </Button>
+      </ActionButton>
     </Stack>
   );
 }

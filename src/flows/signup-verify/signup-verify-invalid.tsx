@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { SnapshotFrom } from 'xstate';
 import { type ResendVerificationEvent, resendStepOf } from '#machines/shared/resend-verification.ts';
 import type { signupVerifyMachine } from '#machines/signup-verify/signup-verify.machine.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { ResendStatus } from '#src/components/resend-status.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { accountErrors } from '#src/lib/account-errors.ts';
@@ -27,13 +28,13 @@ export function SignupVerifyInvalid({ state, send }: Props) {
       ) : (
         <StatusMessage kind="error">{i18n._(accountErrors.InvalidActivationLink)}</StatusMessage>
       )}
-      <Button
+      <ActionButton
         loading={state.hasTag('busy')}
         disabled={!state.can({ type: 'resend.request' })}
         onClick={() => send({ type: 'resend.request' })}
       >
         <Trans>Resend</Trans>
-      </Button>
+      </ActionButton>
     </Stack>
   );
 }

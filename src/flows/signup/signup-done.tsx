@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { resendStepOf } from '#machines/shared/resend-verification.ts';
 import type { SignupEvent, signupMachine } from '#machines/signup/signup.machine.ts';
 import { paths } from '#src/app/paths.ts';
+import { ActionButton } from '#src/components/action-button.tsx';
 import { LinkRow } from '#src/components/centered-layout.tsx';
 import { ResendStatus } from '#src/components/resend-status.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
@@ -25,7 +26,7 @@ export function SignupDone({ state, send, linkSearch = '' }: Props) {
       <StatusMessage kind="success">{state.context.message}</StatusMessage>
       <ResendStatus step={resendStepOf(state.value, 'signedUp')} problem={state.context.resendProblem} />
       <LinkRow>
-        <Button
+        <ActionButton
           variant="subtle"
           size="compact-sm"
           loading={state.hasTag('busy')}
@@ -33,7 +34,7 @@ export function SignupDone({ state, send, linkSearch = '' }: Props) {
           onClick={() => send({ type: 'resend.request' })}
         >
           <Trans>Resend</Trans>
-        </Button>
+        </ActionButton>
         <Anchor component={Link} to={paths.login + linkSearch} size="sm">
           <Trans>Sign In Instead</Trans>
         </Anchor>

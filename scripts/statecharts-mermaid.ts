@@ -4,7 +4,8 @@
  * mermaid and check that mermaid read the same diagram.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { describeGuard } from '../tests/support/model-coverage.ts';
+import { describeGuard } from '#tests/support/model-coverage.ts';
+import { describeAction } from './statecharts-actions.ts';
 
 /** Texts are as displayed, after `escapeMermaid`. */
 export interface ChartState {
@@ -12,7 +13,7 @@ export interface ChartState {
   /** Alias of the enclosing state, or null at the top. */
   parent: string | null;
   label: string;
-  /** Lines shown inside the box: tags and invoked actors. */
+  /** Lines shown inside the box: tags, invoked actors, entry and exit actions. */
   details: string[];
   note: string | null;
 }
@@ -59,6 +60,24 @@ function describeEvent(t: AnyTransitionDefinition): string {
   return type;
 }
 
+/** `a, b` for the actions a reader is shown, or '' when there are none. */
+function describeActions(actions: readonly unknown[] | undefined): string {
+  return (actions ?? [])
+    .map(describeAction)
+    .filter((words): words is string => words !== null)
+    .join(', ');
+}
+
+/**
+ * UML's `event [guard] / actions`. An unguarded transition listed after guarded ones for the same event is taken
+ * only when none of them holds: it says `[otherwise]`, or it would read as if it were taken every time.
+ */
+function describeTransitionLabel(t: AnyTransitionDefinition, otherwise: boolean): string {
+  const guard = describeGuard(t.guard) ?? (otherwise ? 'otherwise' : undefined);
+  const actions = describeActions(t.actions);
+  return `${describeEvent(t)}${guard ? ` [${guard}]` : ''}${t.reenter ? ' (reenter)' : ''}${actions ? ` / ${actions}` : ''}`;
+}
+
 export function toMermaid(machine: AnyStateMachine): Chart {
   const root = machine.root as AnyStateNode;
   const aliases = new Map<AnyStateNode, string>();
@@ -88,6 +107,8 @@ export function toMermaid(machine: AnyStateMachine): Chart {
     const details = [
       ...(node.tags.length ? [`tags ${node.tags.join(', ')}`] : []),
       ...node.invoke.map((inv: { id: string }) => `invoke ${inv.id}`),
+      ...(describeActions(node.entry) ? [`entry / ${describeActions(node.entry)}`] : []),
+      ...(describeActions(node.exit) ? [`exit / ${describeActions(node.exit)}`] : []),
     ].map(escapeMermaid);
     // One line: mermaid wraps notes itself, and hard breaks on top of its own read badly.
     const note = node.description && node !== root ? escapeMermaid(node.description) : null;
@@ -133,15 +154,18 @@ export function toMermaid(machine: AnyStateMachine): Chart {
   // Transitions come last, at the top level, once every state they may point at has been declared in its own box.
   for (const node of [root, ...allDescendants(root)]) {
     if (node === root && top[0] !== root) continue;
-    const transitions: AnyTransitionDefinition[] = [...node.transitions.values()].flat().concat(node.always ?? []);
-    for (const t of transitions) {
-      const guard = describeGuard(t.guard);
-      const label = escapeMermaid(`${describeEvent(t)}${guard ? ` [${guard}]` : ''}${t.reenter ? ' (reenter)' : ''}`);
-      const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [node];
-      for (const target of targets) {
-        lines.push(`  ${aliasOf(node)} --> ${aliasOf(target)} : ${label}`);
-        edges.push({ from: aliasOf(node), to: aliasOf(target), label });
-      }
+    // One list per event, in the order the machine tries them.
+    const candidates: AnyTransitionDefinition[][] = [...node.transitions.values(), node.always ?? []];
+    for (const list of candidates) {
+      list.forEach((t, i) => {
+        const otherwise = !t.guard && list.slice(0, i).some((before) => before.guard);
+        const label = escapeMermaid(describeTransitionLabel(t, otherwise));
+        const targets: readonly AnyStateNode[] = t.target?.length ? t.target : [node];
+        for (const target of targets) {
+          lines.push(`  ${aliasOf(node)} --> ${aliasOf(target)} : ${label}`);
+          edges.push({ from: aliasOf(node), to: aliasOf(target), label });
+        }
+      });
     }
   }
   return { text: `${lines.join('\n')}\n`, states, edges };

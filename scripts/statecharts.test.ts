@@ -2,9 +2,9 @@
 // jsdom only because mermaid's parser expects a DOM; nothing is laid out or rendered here (the browser tests do that).
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { and, assign, not, setup } from 'xstate';
+import { and, assign, not, raise, setup } from 'xstate';
 import { statechartRegistry } from './statecharts.registry.ts';
-import { checkStatecharts } from './statecharts.ts';
+import { checkStatecharts } from './statecharts-docs.ts';
 import { type Chart, toMermaid } from './statecharts-mermaid.ts';
 
 interface ParsedNode {
@@ -60,7 +60,9 @@ async function expectMermaidReads(chart: Chart) {
 describe('committed statecharts', () => {
   it('are up to date with the registered machines (run `npm run statecharts`)', () => {
     const { stale } = checkStatecharts();
-    expect(stale.map((s) => `${relative(process.cwd(), s.file)} (${s.reason})`)).toEqual([]);
+    // Printed as `node scripts/statecharts.ts --check` prints it: which file, and the diff of what changed.
+    const report = stale.map((s) => `${relative(process.cwd(), s.file)} (${s.reason})\n${s.diff ?? ''}`).join('\n');
+    if (report) expect.fail(`stale statecharts, run \`npm run statecharts\`:\n${report}`);
   });
 
   it.each(Object.entries(statechartRegistry))(
@@ -73,7 +75,8 @@ describe('committed statecharts', () => {
 
 describe('statechart walker', () => {
   // Every construct a flow may use: nesting, parallel regions, history, always, numeric and named delays, reenter,
-  // targetless transitions, higher-order guards, a root-level transition, and text that is Mermaid syntax.
+  // targetless transitions, higher-order guards, a root-level transition, entry, exit and transition actions (named,
+  // with params, inline, built in, and one worded in statecharts-actions.ts), and text that is Mermaid syntax.
   const kitchenSink = setup({
     types: {
       events: {} as { type: 'form.submit' } | { type: 'dialog.close' } | { type: 'a;b: {c} #d' } | { type: 'reset' },
@@ -81,6 +84,7 @@ describe('statechart walker', () => {
     actors: {},
     delays: { patience: 1000 },
     guards: { isReady: () => true, hasKeys: () => false },
+    actions: { announce: () => {}, clearLock: () => {}, remember: (_, _params: { what: string }) => {} },
   }).createMachine({
     id: 'sink',
     description: 'Root description',
@@ -90,10 +94,12 @@ describe('statechart walker', () => {
       idle: {
         description: 'Waits; then "quotes", <angle> & {braces}: all escaped #1',
         tags: ['busy', 'error'],
+        entry: ['announce', { type: 'remember', params: { what: 'idle' } }],
+        exit: raise({ type: 'reset' }),
         on: {
           'form.submit': [
             { guard: and(['isReady', not('hasKeys')]), target: 'editor' },
-            { target: 'idle', reenter: true },
+            { target: 'idle', reenter: true, actions: 'clearLock' },
           ],
           'a;b: {c} #d': { actions: assign({}) },
         },
@@ -115,7 +121,15 @@ describe('statechart walker', () => {
               },
               right: {
                 initial: 'one',
-                states: { one: { always: { guard: 'isReady', target: 'two' } }, two: { type: 'final' } },
+                states: {
+                  one: {
+                    always: [
+                      { guard: 'isReady', target: 'two' },
+                      { target: 'two', actions: 'announce' },
+                    ],
+                  },
+                  two: { type: 'final' },
+                },
               },
             },
             onDone: 'finished',
@@ -133,14 +147,21 @@ describe('statechart walker', () => {
       expect.arrayContaining([
         's_sink -> s_sink_idle : reset',
         's_sink_idle -> s_sink_editor : form.submit [and(isReady, not(hasKeys))]',
-        's_sink_idle -> s_sink_idle : form.submit (reenter)',
-        's_sink_idle -> s_sink_idle : a\u037eb: {c} #d',
+        's_sink_idle -> s_sink_idle : form.submit [otherwise] (reenter) / end the lock',
+        's_sink_idle -> s_sink_idle : a\u037eb: {c} #d / assign',
         's_sink_idle -> s_sink_editor : after 1000ms',
         's_sink_idle -> s_sink_editor_panes_left_history : after patience',
         's_sink_editor_panes_right_one -> s_sink_editor_panes_right_two : always [isReady]',
+        's_sink_editor_panes_right_one -> s_sink_editor_panes_right_two : always [otherwise] / announce',
         's_sink_editor_panes -> s_sink_editor_finished : done',
       ]),
     );
     expect(chart.text).toContain('state "H*" as s_sink_editor_panes_left_history');
+    // The timers behind `after` are XState's own actions: the arrows say it, the box does not repeat it.
+    expect(chart.states.find((state) => state.alias === 's_sink_idle')?.details).toEqual([
+      'tags busy, error',
+      'entry / announce, remember',
+      'exit / raise reset',
+    ]);
   });
 });

@@ -6,6 +6,8 @@ export default mergeConfig(
   viteConfig({ command: 'serve', mode: 'test', isSsrBuild: false }),
   defineConfig({
     test: {
+      // The model tests' coverage, one line per machine after the summary (tests/support/model-coverage-reporter.ts).
+      reporters: ['default', './tests/support/model-coverage-reporter.ts'],
       projects: [
         {
           extends: true,

@@ -7,7 +7,7 @@ import {
 } from '#shared-domain/alert-forwarding.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
 
@@ -249,3 +249,11 @@ export function describeAlertForwardingEvent(event: ModelEvent): string {
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails ${named?.label ?? ''}`.trim();
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const alertForwardingExplore: ExploreOptions = {
+  input: { clientUid: CLIENT_UID },
+  events: alertForwardingEvents,
+  describeEvent: describeAlertForwardingEvent,
+  serialize: serializeAlertForwarding,
+};

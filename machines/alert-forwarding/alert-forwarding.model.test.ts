@@ -13,18 +13,16 @@ import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
 import { type AlertForwardingField, alertForwardingMachine } from './alert-forwarding.machine.ts';
 import {
-  alertForwardingEvents,
+  alertForwardingExplore,
   BAD_KEY,
   BAD_URL,
   CLIENT_UID,
   clearFailure,
-  describeAlertForwardingEvent,
   editFailures,
   editTooLong,
   loadFailures,
   NO_SESSION,
   renewFailures,
-  serializeAlertForwarding,
   setupFailures,
   stopFailure,
 } from './alert-forwarding.model-cases.ts';
@@ -97,10 +95,7 @@ function expectKeys(snapshot: unknown, ctx: Ctx) {
 }
 
 describeModel(alertForwardingMachine, {
-  input: { clientUid: CLIENT_UID },
-  events: alertForwardingEvents as never,
-  describeEvent: describeAlertForwardingEvent,
-  serialize: serializeAlertForwarding,
+  ...alertForwardingExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors<Id>(IDS);
     const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { alexaTogetherMachine } from './alexa-together.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
@@ -84,3 +84,11 @@ export function describeAlexaTogetherEvent(event: ModelEvent): string {
   if (e.type === 'xstate.error.actor.loadRequest') return `load fails ${labels.get(e.error)}`;
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const alexaTogetherExplore: ExploreOptions = {
+  inputs: ALEXA_TOGETHER_INPUTS,
+  events: alexaTogetherEvents,
+  serialize: serializeAlexaTogether,
+  describeEvent: describeAlexaTogetherEvent,
+};

@@ -11,15 +11,12 @@ import {
 } from '#tests/support/model-harness.ts';
 import { type AlexaTogetherInput, alexaTogetherMachine } from './alexa-together.machine.ts';
 import {
-  ALEXA_TOGETHER_INPUTS,
-  alexaTogetherEvents,
+  alexaTogetherExplore,
   CONTINUE_URL,
   denialUrlFor,
-  describeAlexaTogetherEvent,
   failures,
   LINK,
   SEARCH,
-  serializeAlexaTogether,
 } from './alexa-together.model-cases.ts';
 
 interface Ctx {
@@ -40,10 +37,7 @@ const canCancel = (ctx: Ctx) => view(ctx).can({ type: 'link.cancel' });
 const settle = execDeferred((ctx: Ctx) => ctx.deferred, ['loadRequest']);
 
 describeModel(alexaTogetherMachine, {
-  inputs: ALEXA_TOGETHER_INPUTS,
-  events: alexaTogetherEvents,
-  serialize: serializeAlexaTogether,
-  describeEvent: describeAlexaTogetherEvent,
+  ...alexaTogetherExplore,
   setup: (start): Ctx => {
     const input = start as AlexaTogetherInput;
     const navigate = vi.fn();

@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { AmazonCallbackEvent, StoredAmazonLogin } from './amazon-callback.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
@@ -130,3 +130,10 @@ export const signInOutcomeOf = (event: ModelEvent) => signInOutcomes.find((o) =>
 export function describeAmazonCallbackEvent(event: ModelEvent): string {
   return event.type === 'callback.open' ? `open: ${openCaseOf(event).label}` : signInOutcomeOf(event).label;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const amazonCallbackExplore: ExploreOptions = {
+  input: { product: PRODUCT },
+  events: amazonCallbackEvents,
+  describeEvent: describeAmazonCallbackEvent,
+};

@@ -9,9 +9,8 @@ import {
 } from '#tests/support/model-harness.ts';
 import { amazonCallbackMachine } from './amazon-callback.machine.ts';
 import {
-  amazonCallbackEvents,
+  amazonCallbackExplore,
   CODE,
-  describeAmazonCallbackEvent,
   type OpenCase,
   openCaseOf,
   PRODUCT,
@@ -31,9 +30,7 @@ const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const urls = (ctx: Ctx) => ctx.navigate.mock.calls.map(([, params]) => (params as { url: string }).url);
 
 describeModel(amazonCallbackMachine, {
-  input: { product: PRODUCT },
-  events: amazonCallbackEvents,
-  describeEvent: describeAmazonCallbackEvent,
+  ...amazonCallbackExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['signInWithAmazon']);
     const navigate = vi.fn();

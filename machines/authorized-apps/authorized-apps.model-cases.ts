@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import type { AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';
 
@@ -116,3 +116,10 @@ export function describeAuthorizedAppsEvent(event: ModelEvent): string {
   if (e.type === 'app.remove') return `remove ${e.clientId}`;
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const authorizedAppsExplore: ExploreOptions = {
+  events: authorizedAppsEvents,
+  serialize: serializeAuthorizedApps,
+  describeEvent: describeAuthorizedAppsEvent,
+};

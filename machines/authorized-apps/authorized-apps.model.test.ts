@@ -10,15 +10,7 @@ import {
 } from '#tests/support/model-harness.ts';
 import type { AuthorizedAppsErrorCode } from './authorized-apps.errors.ts';
 import { type AuthorizedApp, authorizedAppsMachine } from './authorized-apps.machine.ts';
-import {
-  authorizedAppsEvents,
-  CARE,
-  describeAuthorizedAppsEvent,
-  FAMILY,
-  LOAD_FAILURE,
-  removeFailures,
-  serializeAuthorizedApps,
-} from './authorized-apps.model-cases.ts';
+import { authorizedAppsExplore, CARE, FAMILY, LOAD_FAILURE, removeFailures } from './authorized-apps.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof authorizedAppsMachine>;
@@ -37,9 +29,7 @@ const settle = execDeferred((c: Ctx) => c.deferred, ['loadApps', 'revokeApp']);
 const errorOf = (step: ModelStep) => (step.event as { error: unknown }).error;
 
 describeModel(authorizedAppsMachine, {
-  events: authorizedAppsEvents,
-  serialize: serializeAuthorizedApps,
-  describeEvent: describeAuthorizedAppsEvent,
+  ...authorizedAppsExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['loadApps', 'revokeApp']);
     const actor = createActor(authorizedAppsMachine.provide({ actors: deferred.actors })).start();

@@ -3,7 +3,7 @@ import { ApiError } from '#shared-domain/api-error.ts';
 import type { ConsentRequestDetails } from '#shared-domain/consent-request.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
 import type { Resource } from '#shared-domain/scopes.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { consentMachine } from './consent.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
@@ -153,3 +153,11 @@ export function describeConsentEvent(event: ModelEvent): string {
     return `load fails ${labels.get((event as { error: unknown }).error)}`;
   return event.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const consentExplore: ExploreOptions = {
+  inputs: CONSENT_INPUTS,
+  events: consentEvents,
+  describeEvent: describeConsentEvent,
+  serialize: serializeConsent,
+};

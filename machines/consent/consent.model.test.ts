@@ -9,16 +9,7 @@ import {
   expectSameState,
 } from '#tests/support/model-harness.ts';
 import { type ConsentInput, consentMachine } from './consent.machine.ts';
-import {
-  CONSENT_INPUTS,
-  consentEvents,
-  denialUrlFor,
-  describeConsentEvent,
-  type LoadedCase,
-  loadedCaseOf,
-  SEARCH,
-  serializeConsent,
-} from './consent.model-cases.ts';
+import { consentExplore, denialUrlFor, type LoadedCase, loadedCaseOf, SEARCH } from './consent.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof consentMachine>;
@@ -43,10 +34,7 @@ function expectShown(ctx: Ctx) {
 }
 
 describeModel(consentMachine, {
-  inputs: CONSENT_INPUTS,
-  events: consentEvents,
-  describeEvent: describeConsentEvent,
-  serialize: serializeConsent,
+  ...consentExplore,
   setup: (start): Ctx => {
     const input = start as ConsentInput;
     const navigate = vi.fn();

@@ -1,7 +1,7 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { type GrantSecret, nativeRedirectUris, validateRedirectUris } from '#shared-domain/credentials.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { CreateGrantFailure } from './create-grant.errors.ts';
 import type { CreateGrantContext, CreateGrantInput } from './create-grant.machine.ts';
 
@@ -143,3 +143,11 @@ export function describeCreateGrantEvent(event: ModelEvent): string {
     return `submitGrant fails ${[...createFailures, SESSION_ENDED].find((f) => f.error === e.error)!.label}`;
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const createGrantExplore: ExploreOptions = {
+  input: INPUT,
+  events: createGrantEvents,
+  describeEvent: describeCreateGrantEvent,
+  serialize: serializeCreateGrant,
+};

@@ -15,12 +15,10 @@ import {
   BAD_URI,
   CREATED,
   createFailures,
-  createGrantEvents,
-  describeCreateGrantEvent,
+  createGrantExplore,
   INPUT,
   LONG_URI,
   SESSION_ENDED,
-  serializeCreateGrant,
   TOO_MANY_TEXT,
 } from './create-grant.model-cases.ts';
 
@@ -55,10 +53,7 @@ function expectedValidation(ctx: Ctx): CreateGrantErrorCode | null {
 }
 
 describeModel(createGrantMachine, {
-  input: INPUT,
-  events: createGrantEvents,
-  describeEvent: describeCreateGrantEvent,
-  serialize: serializeCreateGrant,
+  ...createGrantExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['submitGrant']);
     const actor = createActor(createGrantMachine.provide({ actors: deferred.actors }), { input: INPUT }).start();

@@ -1,7 +1,7 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import type { Credential, CredentialsOverview, GrantSecret } from '#shared-domain/credentials.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import type { CredentialsContext } from './credentials.machine.ts';
 
@@ -156,3 +156,10 @@ export function describeCredentialsEvent(event: ModelEvent): string {
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails ${failure?.label ?? ''}`.trim();
   return e.id ? `${e.type} ${e.id}` : e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const credentialsExplore: ExploreOptions = {
+  events: credentialsEvents,
+  describeEvent: describeCredentialsEvent,
+  serialize: serializeCredentials,
+};

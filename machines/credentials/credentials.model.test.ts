@@ -13,15 +13,13 @@ import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import { credentialsMachine } from './credentials.machine.ts';
 import {
-  credentialsEvents,
-  describeCredentialsEvent,
+  credentialsExplore,
   failureCode,
   NEW_SECRET,
   OVERVIEW,
   ROW_A,
   ROWS,
   SESSION_ENDED,
-  serializeCredentials,
 } from './credentials.model-cases.ts';
 
 type Id = 'loadCredentials' | 'changeSecret' | 'deleteCredential' | 'endSession' | 'createGrant';
@@ -73,9 +71,7 @@ function failAction(event: unknown, ctx: Ctx) {
 }
 
 describeModel(credentialsMachine, {
-  events: credentialsEvents,
-  describeEvent: describeCredentialsEvent,
-  serialize: serializeCredentials,
+  ...credentialsExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors<Id>([
       'loadCredentials',

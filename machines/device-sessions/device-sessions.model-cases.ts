@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DeviceSession, DeviceSessionsData, DeviceSessionUser } from '#shared-domain/device-sessions.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { deviceSessionsMachine } from './device-sessions.machine.ts';
 
 /**
@@ -105,3 +105,10 @@ export function describeDeviceSessionsEvent(event: ModelEvent): string {
   if (e.type === 'session.revoke') return `revoke ${e.id}`;
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const deviceSessionsExplore: ExploreOptions = {
+  events: deviceSessionsEvents,
+  serialize: serializeDeviceSessions,
+  describeEvent: describeDeviceSessionsEvent,
+};

@@ -11,14 +11,7 @@ import {
 } from '#tests/support/model-harness.ts';
 import type { DeviceSessionsErrorCode } from './device-sessions.errors.ts';
 import { deviceSessionsMachine } from './device-sessions.machine.ts';
-import {
-  describeDeviceSessionsEvent,
-  deviceSessionsEvents,
-  failures,
-  HERE,
-  MEMBER_PC,
-  serializeDeviceSessions,
-} from './device-sessions.model-cases.ts';
+import { deviceSessionsExplore, failures, HERE, MEMBER_PC } from './device-sessions.model-cases.ts';
 
 type Id = 'loadSessions' | 'revokeSession' | 'revokeAllSessions';
 
@@ -38,9 +31,7 @@ const settle = (id: Id) => execDeferred((c: Ctx) => c.deferred, [id]);
 const errorOf = (step: ModelStep) => (step.event as { error: unknown }).error;
 
 describeModel(deviceSessionsMachine, {
-  events: deviceSessionsEvents,
-  serialize: serializeDeviceSessions,
-  describeEvent: describeDeviceSessionsEvent,
+  ...deviceSessionsExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors<Id>(['loadSessions', 'revokeSession', 'revokeAllSessions']);
     const actor = createActor(deviceSessionsMachine.provide({ actors: deferred.actors })).start();

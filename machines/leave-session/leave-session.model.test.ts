@@ -8,7 +8,7 @@ import {
   expectSameState,
 } from '#tests/support/model-harness.ts';
 import { leaveSessionMachine } from './leave-session.machine.ts';
-import { leaveSessionEvents } from './leave-session.model-cases.ts';
+import { leaveSessionExplore } from './leave-session.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof leaveSessionMachine>;
@@ -21,7 +21,7 @@ const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const canLeave = (ctx: Ctx) => view(ctx).can({ type: 'session.leave', hasSession: true });
 
 describeModel(leaveSessionMachine, {
-  events: leaveSessionEvents,
+  ...leaveSessionExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['endSession']);
     return {

@@ -8,37 +8,13 @@ import {
   describeModel,
   execDeferred,
   expectSameState,
-  type ModelEvent,
   settleDeferred,
 } from '#tests/support/model-harness.ts';
 import type { LoginFailure } from './login.errors.ts';
 import { loginMachine } from './login.machine.ts';
-import { LOCK_SECONDS, LOCKING, loginEvents, loginModelContext, submitFailures } from './login.model-cases.ts';
+import { LOCK_SECONDS, LOCKING, LOGIN_INPUT, loginExplore, submitFailures } from './login.model-cases.ts';
 
-const input = { returnTo: '/pages/credentials', shortLived: true, sessionCookie: true };
-// Without a session cookie there is nothing to resume: the form comes first.
-const inputs = [
-  { label: 'session cookie', input },
-  { label: 'no session cookie', input: { ...input, sessionCookie: false } },
-];
-
-function describeEvent(event: ModelEvent): string {
-  const e = event as {
-    type: string;
-    field?: string;
-    value?: string;
-    output?: { redirect: string } | null;
-    error?: unknown;
-  };
-  if (e.type === 'form.change') return `${e.field} = ${JSON.stringify(e.value)}`;
-  if (e.type.startsWith('xstate.done.actor.'))
-    return `${e.type.slice(18)} answers ${e.output ? e.output.redirect : 'null'}`;
-  if (e.type === 'xstate.error.actor.submitLogin')
-    return `submitLogin fails ${submitFailures.find((f) => f.error === e.error)!.label}`;
-  if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;
-  if (e.type.startsWith('xstate.after.')) return `lock expires`;
-  return e.type;
-}
+const input = LOGIN_INPUT;
 
 interface Ctx {
   actor: Actor<typeof loginMachine>;
@@ -56,10 +32,7 @@ const canSubmit = (ctx: Ctx) => view(ctx).can({ type: 'form.submit' });
 const canType = (ctx: Ctx) => view(ctx).can({ type: 'form.change', field: 'username', value: 'x' });
 
 describeModel(loginMachine, {
-  inputs,
-  events: loginEvents(input.returnTo),
-  describeEvent,
-  serializeContext: loginModelContext,
+  ...loginExplore,
   setup: (start): Ctx => {
     vi.useFakeTimers();
     const deferred = createDeferredActors(['resumeSession', 'submitLogin']);

@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { LogoutFailure } from './logout.machine.ts';
 
 /** How the server may refuse, and what the page must keep for it (written by hand). */
@@ -33,3 +33,16 @@ export const logoutEvents: ModelEvent[] = [
 
 export const refusalOf = (event: ModelEvent) =>
   serverRefusals.find((r) => r.error === (event as { error?: unknown }).error);
+
+/** The events in words, as a test plan reads them (a path's id hashes them: model-graph.ts's pathIds). */
+export function describeLogoutEvent(event: ModelEvent): string {
+  if (event.type === 'xstate.done.actor.logout') return 'the server ends the session';
+  const refusal = refusalOf(event);
+  return refusal ? `the server answers ${refusal.label}` : 'the server does not answer: the network fails';
+}
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const logoutExplore: ExploreOptions = {
+  events: logoutEvents,
+  describeEvent: describeLogoutEvent,
+};

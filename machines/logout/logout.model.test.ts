@@ -9,7 +9,7 @@ import {
   settleDeferred,
 } from '#tests/support/model-harness.ts';
 import { type LogoutFailure, logoutMachine } from './logout.machine.ts';
-import { logoutEvents, refusalOf } from './logout.model-cases.ts';
+import { logoutExplore, refusalOf } from './logout.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof logoutMachine>;
@@ -20,7 +20,7 @@ interface Ctx {
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 
 describeModel(logoutMachine, {
-  events: logoutEvents,
+  ...logoutExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['logout']);
     return { deferred, actor: createActor(logoutMachine.provide({ actors: deferred.actors })).start(), expected: null };

@@ -1,7 +1,7 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
 import type { PasswordValidationCode } from '#shared-domain/password.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { PasswordResetFailure } from './password-reset.errors.ts';
 import type { PasswordResetContext } from './password-reset.machine.ts';
@@ -139,3 +139,13 @@ export function describePasswordResetEvent(event: ModelEvent): string {
   if (e.type === 'form.change') return `password = ${JSON.stringify(e.value)}`;
   return e.type;
 }
+
+export const PASSWORD_RESET_INPUT = { resetToken: TOKEN };
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const passwordResetExplore: ExploreOptions = {
+  input: PASSWORD_RESET_INPUT,
+  events: passwordResetEvents,
+  serializeContext: serializePasswordReset,
+  describeEvent: describePasswordResetEvent,
+};

@@ -15,15 +15,14 @@ import {
   CHANGED_MESSAGE,
   changeFailures,
   checkFailures,
-  describePasswordResetEvent,
-  passwordResetEvents,
+  PASSWORD_RESET_INPUT,
+  passwordResetExplore,
   passwords,
-  serializePasswordReset,
   TOKEN,
   VALID_PASSWORD,
 } from './password-reset.model-cases.ts';
 
-const input = { resetToken: TOKEN };
+const input = PASSWORD_RESET_INPUT;
 
 interface Ctx {
   actor: Actor<typeof passwordResetMachine>;
@@ -37,10 +36,7 @@ const canSubmit = (ctx: Ctx) => view(ctx).can({ type: 'form.submit' });
 const canType = (ctx: Ctx) => view(ctx).can({ type: 'form.change', value: 'x' });
 
 describeModel(passwordResetMachine, {
-  input,
-  events: passwordResetEvents,
-  serializeContext: serializePasswordReset,
-  describeEvent: describePasswordResetEvent,
+  ...passwordResetExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['checkResetToken', 'changePassword']);
     const actor = createActor(passwordResetMachine.provide({ actors: deferred.actors }), { input }).start();

@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import { type RecoverErrorCode, type RecoverFailure, validateRecoverEmail } from './recover.errors.ts';
 import type { RecoverContext } from './recover.machine.ts';
@@ -101,3 +101,28 @@ export function recoverEvents(snapshot: { context: RecoverContext }): ModelEvent
 export function serializeRecover(context: RecoverContext) {
   return { invalid: validateRecoverEmail(context.email), resend: context.resend?.kind ?? null };
 }
+
+/** The events in words, as a test plan reads them (a path's id hashes them: model-graph.ts's pathIds). */
+export function describeRecoverEvent(event: ModelEvent): string {
+  const e = event as { type: string; value?: string; error?: unknown };
+  if (e.type === 'form.change') return e.value ? `type ${JSON.stringify(e.value)} as the email` : 'clear the email';
+  if (e.type === 'form.submit') return 'submit the form';
+  if (e.type === 'recovery.resend') return 'ask for the mail again';
+  if (e.type === 'xstate.done.actor.sendRecovery') return 'the server sends the recovery mail';
+  if (e.type === 'xstate.error.actor.sendRecovery')
+    return `the server answers ${sendFailures.find((f) => f.error === e.error)!.label}`;
+  if (e.type === 'xstate.done.actor.resendRecovery') return 'the server sends the mail again';
+  if (e.type === 'xstate.error.actor.resendRecovery')
+    return `sending again, the server answers ${resendFailures.find((f) => f.error === e.error)!.label}`;
+  return e.type;
+}
+
+export const RECOVER_INPUT = { email: '' };
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const recoverExplore: ExploreOptions = {
+  input: RECOVER_INPUT,
+  events: recoverEvents,
+  describeEvent: describeRecoverEvent,
+  serializeContext: serializeRecover,
+};

@@ -7,32 +7,20 @@ import {
   execDeferred,
   expectSameState,
   flushMicrotasks,
-  type ModelEvent,
   settleDeferred,
 } from '#tests/support/model-harness.ts';
 import type { RecoverFailure } from './recover.errors.ts';
 import { type ResendOutcome, recoverMachine } from './recover.machine.ts';
 import {
   ADDRESS,
-  recoverEvents,
+  RECOVER_INPUT,
+  recoverExplore,
   resendFailures,
   sendFailures,
-  serializeRecover,
   typedEmails,
 } from './recover.model-cases.ts';
 
-const input = { email: '' };
-
-function describeEvent(event: ModelEvent): string {
-  const e = event as { type: string; value?: string; error?: unknown };
-  if (e.type === 'form.change') return `email = ${JSON.stringify(e.value)}`;
-  if (e.type === 'xstate.error.actor.sendRecovery')
-    return `sendRecovery fails ${sendFailures.find((f) => f.error === e.error)!.label}`;
-  if (e.type === 'xstate.error.actor.resendRecovery')
-    return `resendRecovery fails ${resendFailures.find((f) => f.error === e.error)!.label}`;
-  if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
-  return e.type;
-}
+const input = RECOVER_INPUT;
 
 interface Ctx {
   actor: Actor<typeof recoverMachine>;
@@ -54,10 +42,7 @@ function expectForm(ctx: Ctx) {
 }
 
 describeModel(recoverMachine, {
-  input,
-  events: recoverEvents,
-  describeEvent,
-  serializeContext: serializeRecover,
+  ...recoverExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['sendRecovery', 'resendRecovery']);
     const actor = createActor(recoverMachine.provide({ actors: deferred.actors }), { input }).start();

@@ -1,6 +1,6 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { SessionUser } from './session-check.machine.ts';
 
 /** Model cases shared by the headless test and the test through the signed-in shell. */
@@ -30,3 +30,9 @@ export function describeSessionCheckEvent(event: ModelEvent): string {
   }
   return event.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const sessionCheckExplore: ExploreOptions = {
+  events: sessionCheckEvents,
+  describeEvent: describeSessionCheckEvent,
+};

@@ -8,7 +8,7 @@ import {
   expectSameState,
 } from '#tests/support/model-harness.ts';
 import { sessionCheckMachine } from './session-check.machine.ts';
-import { describeSessionCheckEvent, OLIVIA, sessionCheckEvents } from './session-check.model-cases.ts';
+import { OLIVIA, sessionCheckExplore } from './session-check.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof sessionCheckMachine>;
@@ -21,8 +21,7 @@ const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const canRetry = (ctx: Ctx) => view(ctx).can({ type: 'session.retry' });
 
 describeModel(sessionCheckMachine, {
-  events: sessionCheckEvents,
-  describeEvent: describeSessionCheckEvent,
+  ...sessionCheckExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['checkSession']);
     const actor = createActor(sessionCheckMachine.provide({ actors: deferred.actors })).start();

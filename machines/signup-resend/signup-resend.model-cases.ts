@@ -1,7 +1,7 @@
 import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { SignupResendContext, SignupResendFailure } from './signup-resend.machine.ts';
 
@@ -142,3 +142,11 @@ export function describeSignupResendEvent(event: ModelEvent): string {
   if (e.type === 'form.change') return `email = ${JSON.stringify(e.value)}`;
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const signupResendExplore: ExploreOptions = {
+  input,
+  events: signupResendEvents,
+  serializeContext: serializeSignupResend,
+  describeEvent: describeSignupResendEvent,
+};

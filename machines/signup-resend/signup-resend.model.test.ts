@@ -11,14 +11,7 @@ import {
 } from '#tests/support/model-harness.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import { type SignupResendFailure, signupResendMachine } from './signup-resend.machine.ts';
-import {
-  checkFailures,
-  describeSignupResendEvent,
-  input,
-  resendFailures,
-  serializeSignupResend,
-  signupResendEvents,
-} from './signup-resend.model-cases.ts';
+import { checkFailures, input, resendFailures, signupResendExplore } from './signup-resend.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof signupResendMachine>;
@@ -43,10 +36,7 @@ const needsVerification = (ctx: Ctx) => {
 };
 
 describeModel(signupResendMachine, {
-  input,
-  events: signupResendEvents,
-  serializeContext: serializeSignupResend,
-  describeEvent: describeSignupResendEvent,
+  ...signupResendExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['checkVerification', 'resendVerification']);
     const actor = createActor(signupResendMachine.provide({ actors: deferred.actors }), { input }).start();

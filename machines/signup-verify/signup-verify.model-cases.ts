@@ -2,7 +2,7 @@ import { REGIONS } from '#shared-domain/account.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 
 /** Model cases shared by the headless test and the test through the view. */
@@ -94,3 +94,10 @@ export function describeSignupVerifyEvent(event: ModelEvent): string {
     return `verified in ${e.output?.region}${e.output?.alreadyVerified ? ' (before)' : ''}`;
   return e.type;
 }
+
+/** What the headless test explores and `npm run paths` exports (machines/model-cases.ts). */
+export const signupVerifyExplore: ExploreOptions = {
+  input,
+  events: signupVerifyEvents,
+  describeEvent: describeSignupVerifyEvent,
+};

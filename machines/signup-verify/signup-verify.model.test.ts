@@ -11,13 +11,7 @@ import {
 } from '#tests/support/model-harness.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import { signupVerifyMachine, type VerifyAccountOutput } from './signup-verify.machine.ts';
-import {
-  describeSignupVerifyEvent,
-  input,
-  resendFailures,
-  signupVerifyEvents,
-  verifyFailures,
-} from './signup-verify.model-cases.ts';
+import { input, resendFailures, signupVerifyExplore, verifyFailures } from './signup-verify.model-cases.ts';
 
 interface Ctx {
   actor: Actor<typeof signupVerifyMachine>;
@@ -40,9 +34,7 @@ const invalid = (ctx: Ctx) => {
 };
 
 describeModel(signupVerifyMachine, {
-  input,
-  events: signupVerifyEvents,
-  describeEvent: describeSignupVerifyEvent,
+  ...signupVerifyExplore,
   setup: (): Ctx => {
     const deferred = createDeferredActors(['verifyAccount', 'resendVerification']);
     const actor = createActor(signupVerifyMachine.provide({ actors: deferred.actors }), { input }).start();

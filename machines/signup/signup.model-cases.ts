@@ -1,7 +1,7 @@
 import { NAME_MAX_LENGTH, validateSignup } from '#shared-domain/account.ts';
 import { ApiError } from '#shared-domain/api-error.ts';
 import { apiErrorBody, apiErrorOf } from '#shared-domain/error-body.ts';
-import type { ModelEvent } from '#tests/support/model-graph.ts';
+import type { ExploreOptions, ModelEvent } from '#tests/support/model-graph.ts';
 import type { RequestProblem } from '../shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from './signup.errors.ts';
 import type { SignupContext, SignupKind } from './signup.machine.ts';
@@ -204,4 +204,9 @@ export function describeSignupEvent(event: ModelEvent): string {
   if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails`;
   return e.type;
+}
+
+/** What the headless test of either page explores and `npm run paths` exports (machines/model-cases.ts). */
+export function signupExplore(kind: SignupKind): ExploreOptions {
+  return { events: signupEvents(kind), describeEvent: describeSignupEvent, serializeContext: serializeSignupContext };
 }

@@ -14,14 +14,12 @@ import type { SignupFailure } from './signup.errors.ts';
 import type { createSignupMachine, SignupField, SignupKind } from './signup.machine.ts';
 import {
   CAPTCHA_TOKEN,
-  describeSignupEvent,
   filled,
   INVITED_EMAIL,
   invitationCheckFailures,
   invitationRefusal,
   resendFailures,
-  serializeSignupContext,
-  signupEvents,
+  signupExplore,
   submitFailures,
 } from './signup.model-cases.ts';
 
@@ -83,9 +81,7 @@ export function describeSignupMachine(machine: SignupMachine, kind: SignupKind) 
   };
 
   describeModel<SignupMachine, Ctx>(machine, {
-    events: signupEvents(kind),
-    describeEvent: describeSignupEvent,
-    serializeContext: serializeSignupContext,
+    ...signupExplore(kind),
     setup: (): Ctx => {
       const deferred = createDeferredActors(['submitSignup', 'resendVerification', 'checkInvitation']);
       const actor = createActor(machine.provide({ actors: deferred.actors })).start();

@@ -4,6 +4,7 @@
  * fired, and hand them to model-coverage.ts. model-harness.ts turns the result into Vitest tests.
  */
 
+import { createHash } from 'node:crypto';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { createEmptyActor } from 'xstate';
 import type { AdjacencyValue, PathGenerator, StatePath, Step, TraversalOptions } from 'xstate/graph';
@@ -59,7 +60,17 @@ export interface ModelStep<TSnapshot extends AnyMachineSnapshot = AnyMachineSnap
 }
 
 export interface ModelPath<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> {
+  /**
+   * `<machine id>-<hex>`: a hash of the input's label and the events in words, so the same path has the same id in
+   * both layers and in `npm run paths`, whatever order the paths come in (see pathIds).
+   */
+  id: string;
+  /** The test's name: the id, then `words`. */
   description: string;
+  /** `[label] event → event`, each event in words (`describeEvent`). */
+  words: string;
+  /** The label of the input the path starts from (one of `inputs`), or '' for `input`. */
+  label: string;
   /** The input the path starts from: `input`, or one of `inputs`. */
   input: unknown;
   steps: Array<ModelStep<TSnapshot>>;
@@ -95,11 +106,48 @@ function stableJson(value: unknown): string {
   );
 }
 
+/**
+ * An event's type and payload as short JSON. A payload cut to fit ends with a hash of the whole, so two events whose
+ * payloads differ late (two refusals of the same status) still read apart.
+ */
 export function defaultDescribeEvent(event: ModelEvent): string {
   const { type, ...rest } = event as EventObject & Record<string, unknown>;
   if (!Object.keys(rest).length) return type;
   const json = stableJson(rest);
-  return `${type} ${json.length > 80 ? `${json.slice(0, 77)}…` : json}`;
+  return `${type} ${json.length > 80 ? `${json.slice(0, 70)}… #${shortHash(json, 6)}` : json}`;
+}
+
+function shortHash(text: string, length: number): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
+
+/**
+ * Ids of one machine's paths, in their order: `<machine id>-` and the first 6 hex digits of a hash of the input's
+ * label and the events in words, more digits only where two paths would share 6. Words, not the events' JSON: the
+ * two layers send the same events with different payloads (a view's return address), and a path's id should not
+ * move when the cases are listed in another order. Two paths that read the same cannot have an id of their own, and
+ * would be two tests of the same name: that is refused, so describeEvent has to tell their events apart.
+ */
+export function pathIds(machineId: string, paths: ReadonlyArray<Pick<ModelPath, 'words'>>): string[] {
+  const seen = new Map<string, number>();
+  paths.forEach(({ words }, i) => {
+    if (seen.has(words))
+      throw new Error(
+        `Two paths of ${machineId} read the same, "${words}": describeEvent must tell their events apart`,
+      );
+    seen.set(words, i);
+  });
+  const hashes = paths.map(({ words }) => createHash('sha256').update(words).digest('hex'));
+  return hashes.map((hash) => {
+    let length = 6;
+    while (hashes.some((other) => other !== hash && other.startsWith(hash.slice(0, length)))) length += 2;
+    return `${machineId}-${hash.slice(0, length)}`;
+  });
+}
+
+/** The after-event type xstate generates for `after: { <delay>: … }` on the state node `#<stateId>`. */
+export function afterEvent(delay: string | number, stateId: string): ModelEvent {
+  return { type: `xstate.after.${delay}.${stateId}` };
 }
 
 /** Path generator covering every edge of the adjacency map: shortest route to the edge's source, then the edge. */
@@ -145,17 +193,22 @@ export function exploreModel<TMachine extends AnyStateMachine>(
   const paths = starts.flatMap(({ label, input }) =>
     explorePaths(machine, { ...options, input }).map((path) => ({
       ...path,
-      description: label ? `[${label}] ${path.description}` : path.description,
+      label,
+      words: label ? `[${label}] ${path.words}` : path.words,
     })),
   );
-  return { paths, coverage: computeCoverage(machine, paths) };
+  const ids = pathIds(machine.id, paths);
+  return {
+    paths: paths.map((path, i) => ({ ...path, id: ids[i], description: `${ids[i]} ${path.words}` })),
+    coverage: computeCoverage(machine, paths),
+  };
 }
 
 /** The paths from one input. */
 function explorePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: NoInfer<ExploreOptions<ReturnType<TMachine['transition']>>>,
-): Array<ModelPath<ReturnType<TMachine['transition']>>> {
+): Array<Omit<ModelPath<ReturnType<TMachine['transition']>>, 'id' | 'description' | 'label'>> {
   type S = ReturnType<TMachine['transition']>;
   const serializeSnapshot =
     options.serialize ??
@@ -189,7 +242,7 @@ function explorePaths<TMachine extends AnyStateMachine>(
 
   // Replay from the true initial snapshot: generators may hand back any snapshot that serializes alike, while the
   // assertions need the very context this event sequence produces.
-  const paths = generated.map((generatedPath): ModelPath<S> => {
+  const paths = generated.map((generatedPath) => {
     const events = generatedPath.steps.slice(1).map((s) => s.event);
     let fired: AnyTransitionDefinition[] = [];
     let nodes = new Set<AnyStateNode>();
@@ -224,10 +277,10 @@ function explorePaths<TMachine extends AnyStateMachine>(
       }
       steps.push({ event, snapshot, previous, transitions: info(fired), nodes: visited(snapshot) });
     });
-    const description = events.length
+    const words = events.length
       ? events.map(describeEvent).join(' → ')
       : `initial state (${JSON.stringify(snapshot.value)})`;
-    return { description, input: options.input, steps };
+    return { words, input: options.input, steps };
   });
   return paths;
 }

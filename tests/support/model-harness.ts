@@ -34,6 +34,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import { flowOracles } from '#machines/oracles.ts';
 import { type DeferredQueue, flushMicrotasks } from './model-deferred.ts';
 import {
   defaultDescribeEvent,
@@ -42,6 +43,7 @@ import {
   type ModelEvent,
   type ModelStep,
 } from './model-graph.ts';
+import { checkOracleEvents, checkOraclePath, checkOracleTable, type FlowOracle } from './model-oracle.ts';
 
 export { computeCoverage, listTransitions } from './model-coverage.ts';
 export type { DeferredActors, DeferredQueue } from './model-deferred.ts';
@@ -61,6 +63,11 @@ export interface DescribeModelOptions<TSnapshot extends AnyMachineSnapshot, TCtx
   exec: Record<string, (step: ModelStep<TSnapshot>, ctx: TCtx) => Awaitable<unknown>>;
   /** Asserts the system under test shows `snapshot`, keyed like TestMeta: `'a.b'` (path from root) or `'#id'`. */
   states: Record<string, (snapshot: TSnapshot, ctx: TCtx, step: ModelStep<TSnapshot>) => Awaitable<unknown>>;
+  /**
+   * The hand-written table the machine is held to (model-oracle.ts); by default the one machines/oracles.ts registers
+   * under the machine's id. `false` only for the harness's own test machines.
+   */
+  oracle?: FlowOracle | false;
 }
 
 export function resolveStateKey(machine: AnyStateMachine, key: string): AnyStateNode | undefined {
@@ -95,6 +102,7 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
   const { paths, coverage } = exploreModel(machine, options);
   const keyed = Object.keys(options.states).map((key) => ({ key, node: resolveStateKey(machine, key) }));
   const describeEvent = options.describeEvent ?? defaultDescribeEvent;
+  const oracle = options.oracle === false ? false : (options.oracle ?? flowOracles[machine.id]);
 
   async function runStep(step: ModelStep<S>, index: number, ctx: TCtx) {
     if (index > 0) {
@@ -117,6 +125,12 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
   describe(options.name ?? `model: ${machine.id}`, () => {
     for (const path of paths) {
       it(path.description, async () => {
+        // The step the model is about to drive must be a row of the oracle's table, in both layers.
+        if (oracle) {
+          const where = (i: number) =>
+            `step ${i} (${describeEvent(path.steps[i].event)} → ${JSON.stringify(path.steps[i].snapshot.value)})`;
+          expect(checkOraclePath(machine, oracle, path, where)).toEqual([]);
+        }
         const ctx = await options.setup(path.input);
         let index = 0;
         try {
@@ -144,6 +158,37 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
         missingTransitions: [],
       });
     });
+
+    if (oracle !== false) describeOracle(machine, oracle, paths, options);
+  });
+}
+
+/** The oracle's tests of one machine (model-oracle.ts): its table both ways, and every event in every reached state. */
+function describeOracle(
+  machine: AnyStateMachine,
+  oracle: FlowOracle | undefined,
+  paths: ReadonlyArray<{ steps: ReadonlyArray<{ snapshot: AnyMachineSnapshot }> }>,
+  { events, serialize, serializeContext }: ExploreOptions<any>,
+) {
+  if (!oracle) {
+    it('has an oracle beside it', () => {
+      throw new Error(
+        `No oracle for machine "${machine.id}": write machines/<flow>/<flow>.oracle.ts from the product's rules and register it in machines/oracles.ts`,
+      );
+    });
+    return;
+  }
+  const snapshots = paths.flatMap((path) => path.steps.map((step) => step.snapshot));
+  const eventsFor = (snapshot: AnyMachineSnapshot) => (typeof events === 'function' ? events(snapshot) : events);
+  it('agrees with its oracle: every transition is a row, every row a transition', () => {
+    const types = snapshots.flatMap((s) => (s.status === 'active' ? eventsFor(s).map((e) => e.type) : []));
+    expect(checkOracleTable(machine, oracle, types)).toEqual([]);
+  });
+  it('does in every reached state what its oracle says of every event (ignored ones change nothing)', () => {
+    // One snapshot per state of the model's graph: the serialization keeps what guards read.
+    const stateOf =
+      serialize ?? ((s: AnyMachineSnapshot) => [s.value, s.status, [...s.tags].sort(), serializeContext?.(s.context)]);
+    expect(checkOracleEvents(machine, oracle, snapshots, eventsFor, stateOf).problems).toEqual([]);
   });
 }
 

@@ -261,9 +261,9 @@ export function checkOracleEvents(
       const where = `in ${stateName(snapshot)} on ${describe(event)}, which the table says is ignored`;
       const taken = microsteps.flatMap((m) => m.transitions);
       if (taken.length) result.problems.push(`${where}: the machine does ${taken.map(describeDefinition).join('; ')}`);
-      else if (actions.length) result.problems.push(`${where}: the machine runs ${actions.join(', ')}`);
       else if (next.status !== snapshot.status)
         result.problems.push(`${where}: the machine's status becomes '${next.status}'`);
+      else if (actions.length) result.problems.push(`${where}: the machine runs ${actions.join(', ')}`);
       else if (!isDeepStrictEqual(next.value, snapshot.value) || !isDeepStrictEqual(next.context, snapshot.context))
         result.problems.push(`${where}: the machine's value or context changes`);
       else if (!isDeepStrictEqual([...next.tags].sort(), [...snapshot.tags].sort()))

@@ -13,10 +13,12 @@
  *   });
  *
  * It explores the machine with `xstate/graph` (a `TestModel`, never `createTestModel`, which refuses invoke/after),
- * registers one `it` per path (named by its event sequence) that calls `exec[event.type]` for each step and then every
- * `states` entry whose node is active, and ends with `it('covers every state and transition')`, which fails naming
- * every state node and transition definition that no path reaches. Every atomic or final state needs an entry of its
- * own (key like TestMeta: `'editing'`, `'parent.child'` or `'#id'`), and every event type a path takes needs an exec.
+ * registers one `it` per path (named by its stable id and its events in words, model-graph.ts's pathIds) that calls
+ * `exec[event.type]` for each step and then every `states` entry whose node is active, and ends with
+ * `it('covers every state and transition')`, which fails naming every state node and transition definition that no
+ * path reaches (and leaves the figures for the coverage lines, model-report.ts). Every atomic or final state needs an
+ * entry of its own (key like TestMeta: `'editing'`, `'parent.child'` or `'#id'`), and every event type a path takes
+ * needs an exec. A suite without `describeEvent` gets its flow's words (machines/model-cases.ts).
  *
  * Completions and delays are ordinary events of the model: `xstate.done.actor.<invokeId>` (with `output`),
  * `xstate.error.actor.<invokeId>` (with `error`) and `xstate.after.<delayName>.<stateNodeId>`.
@@ -34,6 +36,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import { flowModelCases } from '#machines/model-cases.ts';
 import { flowOracles } from '#machines/oracles.ts';
 import { type DeferredQueue, flushMicrotasks } from './model-deferred.ts';
 import {
@@ -44,12 +47,13 @@ import {
   type ModelStep,
 } from './model-graph.ts';
 import { checkOracleEvents, checkOraclePath, checkOracleTable, type FlowOracle } from './model-oracle.ts';
+import { coverageMeta } from './model-report.ts';
 
 export { computeCoverage, listTransitions } from './model-coverage.ts';
 export type { DeferredActors, DeferredQueue } from './model-deferred.ts';
 export { createDeferredActors, createDeferredQueue, flushMicrotasks } from './model-deferred.ts';
 export type { Coverage, ModelEvent, ModelPath, ModelStep, TransitionInfo } from './model-graph.ts';
-export { exploreModel } from './model-graph.ts';
+export { afterEvent, exploreModel } from './model-graph.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -99,9 +103,10 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
   options: DescribeModelOptions<NoInfer<ReturnType<TMachine['transition']>>, TCtx>,
 ): void {
   type S = ReturnType<TMachine['transition']>;
-  const { paths, coverage } = exploreModel(machine, options);
+  // A flow's words for its events (machines/model-cases.ts) unless the suite gives its own: paths are named by them.
+  const describeEvent = options.describeEvent ?? flowModelCases[machine.id]?.describeEvent ?? defaultDescribeEvent;
+  const { paths, coverage } = exploreModel(machine, { ...options, describeEvent });
   const keyed = Object.keys(options.states).map((key) => ({ key, node: resolveStateKey(machine, key) }));
-  const describeEvent = options.describeEvent ?? defaultDescribeEvent;
   const oracle = options.oracle === false ? false : (options.oracle ?? flowOracles[machine.id]);
 
   async function runStep(step: ModelStep<S>, index: number, ctx: TCtx) {
@@ -124,7 +129,8 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
 
   describe(options.name ?? `model: ${machine.id}`, () => {
     for (const path of paths) {
-      it(path.description, async () => {
+      it(path.description, async ({ task }) => {
+        task.meta.modelPath = { machine: machine.id, id: path.id };
         // The step the model is about to drive must be a row of the oracle's table, in both layers.
         if (oracle) {
           const where = (i: number) =>
@@ -151,7 +157,8 @@ export function describeModel<TMachine extends AnyStateMachine, TCtx>(
       expect({ unknownKeys, unasserted }).toEqual({ unknownKeys: [], unasserted: [] });
     });
 
-    it('covers every state and transition', () => {
+    it('covers every state and transition', ({ task }) => {
+      task.meta.modelCoverage = coverageMeta(machine.id, coverage, paths.length);
       // toEqual lists exactly what is missing; the counts say how much the paths do reach.
       expect({ missingStates: coverage.missingStates, missingTransitions: coverage.missingTransitions }).toEqual({
         missingStates: [],
@@ -184,11 +191,13 @@ function describeOracle(
     const types = snapshots.flatMap((s) => (s.status === 'active' ? eventsFor(s).map((e) => e.type) : []));
     expect(checkOracleTable(machine, oracle, types)).toEqual([]);
   });
-  it('does in every reached state what its oracle says of every event (ignored ones change nothing)', () => {
+  it('does in every reached state what its oracle says of every event (ignored ones change nothing)', ({ task }) => {
     // One snapshot per state of the model's graph: the serialization keeps what guards read.
     const stateOf =
       serialize ?? ((s: AnyMachineSnapshot) => [s.value, s.status, [...s.tags].sort(), serializeContext?.(s.context)]);
-    expect(checkOracleEvents(machine, oracle, snapshots, eventsFor, stateOf).problems).toEqual([]);
+    const { problems, ...counts } = checkOracleEvents(machine, oracle, snapshots, eventsFor, stateOf);
+    task.meta.modelOracle = { machine: machine.id, ...counts };
+    expect(problems).toEqual([]);
   });
 }
 
@@ -222,11 +231,6 @@ export function execDeferred<TCtx>(
 export async function advanceTimers(ms: number): Promise<void> {
   vi.advanceTimersByTime(ms);
   await flushMicrotasks();
-}
-
-/** The after-event type xstate generates for `after: { <delay>: … }` on the state node `#<stateId>`. */
-export function afterEvent(delay: string | number, stateId: string): ModelEvent {
-  return { type: `xstate.after.${delay}.${stateId}` };
 }
 
 /** Headless: the actor's snapshot matches the model's in value, status and tags. */

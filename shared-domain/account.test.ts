@@ -26,7 +26,8 @@ describe('validateSignup', () => {
   });
 
   it.each(['a@b.co', ' ann@example.com '])('takes %j as an email', (email) => expect(isEmailFormat(email)).toBe(true));
-  it.each(['a b@c.d', 'a@b', '@b.c', 'a@@b.c', `${'a'.repeat(250)}@b.co`])('refuses %j', (email) =>
-    expect(isEmailFormat(email)).toBe(false),
+  it.each(['a b@c.d', 'a@b', '@b.c', 'a@@b.c', 'ann@example.com junk', 'ann@example.com@x', `${'a'.repeat(250)}@b.co`])(
+    'refuses %j',
+    (email) => expect(isEmailFormat(email)).toBe(false),
   );
 });

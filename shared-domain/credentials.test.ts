@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countByGrantType, foreignRedirectUris, nativeRedirectUris, validateRedirectUris } from './credentials.ts';
+import {
+  countByGrantType,
+  foreignRedirectUris,
+  isValidRedirectUri,
+  nativeRedirectUris,
+  validateRedirectUris,
+} from './credentials.ts';
 
 const limits = { redirect_uris_per_grant: 2, redirect_uri_length: 30 };
 
@@ -21,6 +27,29 @@ describe('validateRedirectUris', () => {
     expect(validateRedirectUris('authorization_code', `${exactly}y`, limits)).toBe('RedirectUriTooLong');
     expect(validateRedirectUris('authorization_code', 'https://a.example#frag', limits)).toBe('InvalidRedirectUri');
   });
+
+  it('refuses the list for any one URI too long or malformed among good ones', () => {
+    const long = `https://a.example/${'x'.repeat(20)}`;
+    expect(validateRedirectUris('authorization_code', `https://b.example\n${long}`, limits)).toBe('RedirectUriTooLong');
+    expect(validateRedirectUris('authorization_code', 'https://b.example\nb.example', limits)).toBe(
+      'InvalidRedirectUri',
+    );
+  });
+});
+
+describe('isValidRedirectUri (RFC 6749 §3.1.2, RFC 8252 §7.1)', () => {
+  it.each([
+    ['https://app.example/cb', true],
+    ['http://app.example:8080/cb?x=1', true],
+    ['com.example.app:/cb', true],
+    ['app.example/cb', false],
+    ['ftp://app.example/cb', false],
+    ['wss://app.example/cb', false],
+    ['https://ann@app.example/cb', false],
+    ['https://:secret@app.example/cb', false],
+    ['https://app.example/cb#x', false],
+    ['https://app.example/c b', false],
+  ])('%s: %s', (uri, valid) => expect(isValidRedirectUri(uri)).toBe(valid));
 });
 
 describe('native app redirect URIs', () => {
@@ -52,6 +81,14 @@ describe('native app redirect URIs', () => {
       'http://localhost:9000/cb',
     ]);
     expect(nativeRedirectUris(text)).toEqual(['com.example.app:/cb', 'http://127.0.0.1:9000/cb']);
+  });
+
+  it("counts the portal's own origin, paths and queries under it, whatever slashes end the host", () => {
+    const own = 'https://portal.example\nhttps://portal.example/cb\nhttps://portal.example?x=1';
+    const text = `${own}\nhttps://portal.example.evil/cb`;
+    for (const host of ['https://portal.example', 'https://portal.example/', 'https://portal.example//']) {
+      expect(foreignRedirectUris(text, host), host).toEqual(['https://portal.example.evil/cb']);
+    }
   });
 });
 

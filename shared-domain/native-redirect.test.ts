@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateUseSchemeUri, nativeRedirect, redirectUriMatches, registeredRedirectUri } from './native-redirect.ts';
+import {
+  isLoopbackRedirectUri,
+  isPrivateUseSchemeUri,
+  nativeRedirect,
+  redirectUriMatches,
+  registeredRedirectUri,
+} from './native-redirect.ts';
 
 describe('redirectUriMatches', () => {
   it.each([
@@ -67,6 +73,10 @@ describe('isPrivateUseSchemeUri', () => {
     'com.example.app:/cb#frag',
     'com.example.app:/c b',
     'com.example.app://user:pw@host/cb',
+    'com.example.app://user@host/cb',
+    'com.example.app://:pw@host/cb',
+    // Reverse-domain in form, yet no URL at all: a port out of range.
+    'com.example.app://host:99999/cb',
     'Com.Example.App:/cb',
   ])('refuses %s', (uri) => expect(isPrivateUseSchemeUri(uri)).toBe(false));
 });
@@ -79,5 +89,22 @@ describe('nativeRedirect', () => {
     expect(nativeRedirect('http://localhost:5000/cb')).toBeNull();
     expect(nativeRedirect('https://127.0.0.1/cb')).toBeNull();
     expect(nativeRedirect('https://client.example/cb')).toBeNull();
+  });
+});
+
+describe('isLoopbackRedirectUri', () => {
+  it.each([
+    ['http://127.0.0.1/cb', true],
+    ['http://127.0.0.1:5000', true],
+    ['http://[::1]:5000?x=1', true],
+    ['http://127.0.0.1:65535/cb', true],
+    ['http://127.0.0.1:65536/cb', false],
+    ['http://127.0.0.1:5000x/cb', false],
+    ['x-http://127.0.0.1:5000/cb', false],
+    ['http://localhost:5000/cb', false],
+    ['http://127.0.0.1/c b', false],
+  ])('%s: %s', (uri, loopback) => {
+    expect(isLoopbackRedirectUri(uri)).toBe(loopback);
+    expect(nativeRedirect(uri)?.kind ?? null).toBe(loopback ? 'loopback' : null);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AFTER_LOGIN, safeReturnTo } from './redirect.ts';
+import { DEFAULT_AFTER_LOGIN, isServerTarget, safeReturnTo } from './redirect.ts';
 
 const FALLBACK = '/fallback';
 
@@ -21,6 +21,8 @@ describe('safeReturnTo: where return_to and login_url may send a browser', () =>
       '/api/oauth/authorize?client_id=x&response_type=code#frag',
     ],
     ['/api/oauth/authorize', '/api/oauth/authorize'],
+    // The longest target taken.
+    [`/pages/main?${'a'.repeat(2048 - 12)}`, `/pages/main?${'a'.repeat(2048 - 12)}`],
   ])('keeps the page %s', (input, expected) => expect(safeReturnTo(input, FALLBACK)).toBe(expected));
 
   it.each([
@@ -58,6 +60,7 @@ describe('safeReturnTo: where return_to and login_url may send a browser', () =>
     // Elsewhere, or not a path at all.
     ['https://elsewhere.example'],
     ['//elsewhere.example/pages/main'],
+    ['//portal.invalid/pages/main'],
     ['/\\elsewhere.example'],
     ['/%5celsewhere.example'],
     ['\\\\elsewhere.example'],
@@ -80,4 +83,15 @@ describe('safeReturnTo: where return_to and login_url may send a browser', () =>
     expect(safeReturnTo('/api/logout', null)).toBeNull();
     expect(safeReturnTo('/api/logout', DEFAULT_AFTER_LOGIN)).toBe('/pages/main');
   });
+});
+
+describe('isServerTarget: the targets the SPA hands to the server instead of its router', () => {
+  it.each([
+    ['/api/oauth/authorize', true],
+    ['/api/oauth/authorize?client_id=x', true],
+    ['/api/oauth/authorize#x', true],
+    ['/api/oauth/authorized', false],
+    ['/pages/main?next=/api/oauth/authorize?', false],
+    ['/pages/main#/api/oauth/authorize#', false],
+  ])('%s: %s', (target, server) => expect(isServerTarget(target)).toBe(server));
 });

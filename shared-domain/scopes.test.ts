@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayScopes, formatScopes, narrowScopes, parseScopes } from './scopes.ts';
+import {
+  displayScopes,
+  formatScopes,
+  isScopeAllowed,
+  narrowScopes,
+  parseScopes,
+  RESOURCES,
+  type Resource,
+} from './scopes.ts';
 
 describe('parseScopes', () => {
   it.each([
@@ -37,6 +45,15 @@ describe('displayScopes', () => {
     if (!parsed.ok) throw new Error('expected valid');
     expect(displayScopes(parsed.scopes)).toEqual({ manage: ['user', 'alert'], view: ['camera', 'skeleton'] });
   });
+
+  it('names every resource but internal, in the grammar order', () => {
+    const read = RESOURCES.map((resource) => ({ resource, permission: 'read' as const }));
+    const write = RESOURCES.map((resource) => ({ resource, permission: 'write' as const }));
+    const shown = RESOURCES.filter((resource) => resource !== 'internal');
+    expect(displayScopes(read)).toEqual({ manage: [], view: shown });
+    // skeleton:write is never granted; were it asked, it would still read as View.
+    expect(displayScopes(write)).toEqual({ manage: shown.filter((r) => r !== 'skeleton'), view: ['skeleton'] });
+  });
 });
 
 describe('narrowScopes', () => {
@@ -56,8 +73,17 @@ describe('narrowScopes', () => {
     ['skeleton:write camera:write', false, ['skeleton:write']],
     ['alexa:read', true, ['alexa:read']],
     ['bogus:read camera:write', false, ['bogus:read']],
+    // Only a well-formed write is narrowed; any other token on an owner-write resource stays what it was.
+    ['camera:write:extra', false, ['camera:write:extra']],
+    ['camera:delete', false, ['camera:delete']],
     ['', false, ['']],
   ])('still refuses what no user may have: %j (owner %s)', (value, owner, invalid) => {
     expect(narrowScopes(value, owner)).toEqual({ ok: false, invalid });
+  });
+});
+
+describe('isScopeAllowed', () => {
+  it('allows nothing on a resource outside the grammar', () => {
+    expect(isScopeAllowed({ resource: 'billing' as Resource, permission: 'read' }, true)).toBe(false);
   });
 });

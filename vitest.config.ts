@@ -1,10 +1,12 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { listByRunning } from './tests/support/list-by-running.ts';
 import viteConfig from './vite.config.ts';
 
 // One runner for every suite; each project is one of architecture.md §6's kinds of test.
 export default mergeConfig(
   viteConfig({ command: 'serve', mode: 'test', isSsrBuild: false }),
   defineConfig({
+    plugins: [listByRunning()],
     test: {
       // The model tests' coverage, one line per machine after the summary (tests/support/model-coverage-reporter.ts).
       reporters: ['default', './tests/support/model-coverage-reporter.ts'],

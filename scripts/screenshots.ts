@@ -5,6 +5,8 @@
  * and every state of each dialog a user can open there (tests/support/overflow-pages.ts), at every width and language.
  * It writes <dir>/index.html, one grid of all the shots, for a reviewer to scroll through. Shots where the page or a
  * dialog scrolls sideways are flagged in the gallery. Bounded: one browser, one page, each shot given at most 10 seconds.
+ * <dir>/shots.json lists the shots that were taken: with `--out dist/screenshots` the portal serves them, and the
+ * statechart gallery (/pages/statecharts) links each state it knows a shot of to the files that list names.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,5 +117,9 @@ figcaption { font-size: 12px; }
 ${figures}
 </div></body></html>
 `,
+);
+writeFileSync(
+  join(outDir, 'shots.json'),
+  `${JSON.stringify(shots.map(({ file, page, locale, width }) => ({ file, page, locale, width })))}\n`,
 );
 console.log(`[screenshots] ${shots.length} shots in ${outDir}/index.html`);

@@ -48,8 +48,3 @@ export const statechartScreens: Record<string, Record<string, string[]>> = {
   },
   'session-check': { signedIn: ['main', 'main navigation drawer'] },
 };
-
-/** The file name stem the screenshot gallery gives a shot: `<stem>-<locale>-<width>.png`. */
-export function shotStem(shot: string): string {
-  return shot.replace(/ /g, '-');
-}

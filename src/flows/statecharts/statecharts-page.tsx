@@ -1,24 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, List, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/List.layer.css';
 import { useEffect, useId, useState } from 'react';
 import { usePageTitle } from '#src/lib/use-page-title.ts';
+import { StatechartDiagram } from './statechart-diagram.tsx';
 import { parseStatechartDoc, type StatechartDoc } from './statechart-doc.ts';
+import { loadShots, type Shot } from './statechart-shots.ts';
 
 // Lazy per file: the markdown arrives with this page's chunk only when the gallery is opened.
 const sources = import.meta.glob<string>('/docs/statecharts/*.md', { query: '?raw', import: 'default' });
-
-type MermaidApi = typeof import('mermaid').default;
-let mermaidReady: Promise<MermaidApi> | null = null;
-
-/** mermaid is large: loaded on first use, so it never lands in another page's bundle. */
-function loadMermaid(): Promise<MermaidApi> {
-  mermaidReady ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' });
-    return mermaid;
-  });
-  return mermaidReady;
-}
 
 async function loadDocs(): Promise<StatechartDoc[]> {
   const docs = await Promise.all(
@@ -27,65 +18,18 @@ async function loadDocs(): Promise<StatechartDoc[]> {
   return docs.filter((d): d is StatechartDoc => d !== null).sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
-type RenderState = { status: 'loading' } | { status: 'rendered'; svg: string } | { status: 'error' };
-
-function StatechartDiagram({ doc }: { doc: StatechartDoc }) {
-  const { t } = useLingui();
-  const renderId = `statechart-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
-  const [state, setState] = useState<RenderState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    loadMermaid()
-      .then((mermaid) => mermaid.render(renderId, doc.mermaid))
-      .then(
-        ({ svg }) => current && setState({ status: 'rendered', svg }),
-        () => current && setState({ status: 'error' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [doc.mermaid, renderId]);
-
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="section"
-      id={doc.slug}
-      data-statechart={doc.slug}
-      data-status={state.status}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {doc.title}
-        </Title>
-        {doc.description ? <Text c="dimmed">{doc.description}</Text> : null}
-        {state.status === 'loading' ? <Loader aria-label={t`Loading diagram`} /> : null}
-        {state.status === 'error' ? (
-          <Alert color="red">
-            <Trans>This diagram could not be drawn.</Trans>
-          </Alert>
-        ) : null}
-        {state.status === 'rendered' ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: securityLevel 'strict' makes mermaid sanitize its SVG; the source is our own generated file
-          <div style={{ overflowX: 'auto' }} dangerouslySetInnerHTML={{ __html: state.svg }} />
-        ) : null}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** Offline gallery of the generated statecharts (architecture.md §7), for product review; route /pages/statecharts. */
 export function Component() {
   usePageTitle(msg`Statecharts`);
   const { t } = useLingui();
+  const hintId = useId();
   const [docs, setDocs] = useState<StatechartDoc[] | null>(null);
+  const [shots, setShots] = useState<Shot[]>([]);
 
   useEffect(() => {
     let current = true;
     void loadDocs().then((loaded) => current && setDocs(loaded));
+    void loadShots().then((listed) => current && setShots(listed));
     return () => {
       current = false;
     };
@@ -98,25 +42,42 @@ export function Component() {
           <Trans>Statecharts</Trans>
         </Title>
         <Text>
-          <Trans>Drawn from the state machines that run each page: every box is a state, every arrow an event.</Trans>
+          <Trans>
+            Drawn from the state machines that run each page: every box is a state, every arrow an event, with its
+            condition in brackets and what the page does after the slash.
+          </Trans>
         </Text>
-        {docs === null ? <Loader aria-label={t`Loading diagram`} /> : null}
+        <Text size="sm" id={hintId}>
+          <Trans>
+            Drag a diagram, or focus it and use the arrow keys, to move it; zoom with the buttons, Ctrl and the mouse
+            wheel, or the + and - keys (0 fits it to the width).
+          </Trans>
+        </Text>
+        {docs === null ? <Loader role="status" aria-label={t`Loading diagram`} /> : null}
         {docs?.length === 0 ? (
           <Text>
             <Trans>No diagrams yet.</Trans>
           </Text>
         ) : null}
         {docs && docs.length > 1 ? (
-          <Group component="nav" gap="md">
-            {docs.map((doc) => (
-              <Anchor key={doc.slug} href={`#${doc.slug}`}>
-                {doc.title}
-              </Anchor>
-            ))}
-          </Group>
+          <nav aria-label={t`Flows`}>
+            <List spacing={4} data-testid="statechart-flows">
+              {docs.map((doc) => (
+                <List.Item key={doc.slug}>
+                  <Anchor href={`#${doc.slug}`}>{doc.title}</Anchor>
+                  {doc.description ? (
+                    <Text span c="dimmed" lang="en">
+                      {' '}
+                      — {doc.description}
+                    </Text>
+                  ) : null}
+                </List.Item>
+              ))}
+            </List>
+          </nav>
         ) : null}
         {docs?.map((doc) => (
-          <StatechartDiagram key={doc.slug} doc={doc} />
+          <StatechartDiagram key={doc.slug} doc={doc} shots={shots} hintId={hintId} />
         ))}
       </Stack>
     </Container>

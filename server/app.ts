@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
 import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.ts';
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
+import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import apiDocsRoutes from './modules/api-docs/api-docs.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -17,6 +18,7 @@ import passwordRoutes from './modules/password/password.routes.ts';
 import deviceSessionsRoutes from './modules/sessions/device-sessions.routes.ts';
 import signupRoutes from './modules/signup/signup.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
+import alertDeliveryPlugin from './plugins/alert-delivery.plugin.ts';
 import dbPlugin from './plugins/db.plugin.ts';
 import errorsPlugin, { sendError } from './plugins/errors.plugin.ts';
 import jsonBodyPlugin from './plugins/json-body.plugin.ts';
@@ -84,6 +86,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   await app.register(sameOriginPlugin);
   await app.register(mailWorkerPlugin);
+  await app.register(alertDeliveryPlugin);
   await app.register(maintenancePlugin);
   // Before any route: it records each route's contract for the OpenAPI document.
   await app.register(routeContractsPlugin);
@@ -101,6 +104,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);
+  await app.register(alertsRoutes);
   await app.register(deviceSessionsRoutes);
   await app.register(apiDocsRoutes);
 

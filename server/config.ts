@@ -70,6 +70,10 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('dist'),
   SSR_DIR: z.string().min(1).default('dist-server'),
   STATECHARTS_GALLERY: flag,
+  ALERT_DELIVERY_POLL_MS: int(1000, 10, 3_600_000),
+  ALERT_DELIVERY_TIMEOUT_MS: int(10_000, 100, 120_000),
+  ALERT_DELIVERY_CONCURRENCY: int(8, 1, 256),
+  ALERT_WEBHOOK_ALLOW_LOOPBACK: flag,
   ...lifecycleEnvShape,
   ...oauthEnvShape,
 });
@@ -93,6 +97,22 @@ export interface PublicSiteConfig {
   amazonClientId: string | null;
   /** Whether /pages/statecharts shows the internal statechart gallery; otherwise it is not found. */
   statechartsGallery: boolean;
+}
+
+/** How forwarded alerts leave the portal (server/modules/alerts/, docs/architecture.md §5.1). */
+export interface AlertDeliveryConfig {
+  /** How often each instance's worker looks for due deliveries; an ingested alert also wakes it at once. */
+  pollMs: number;
+  /** The whole of one webhook call (DNS, connect, TLS, answer): a slow receiver frees its slot after this. */
+  timeoutMs: number;
+  /** Webhook calls one instance makes at a time. */
+  concurrency: number;
+  /**
+   * Tests only (ALERT_WEBHOOK_ALLOW_LOOPBACK): webhooks on 127.0.0.0/8 and ::1, over http too, so a test receiver on
+   * this machine can get alerts. Production leaves it unset: every loopback, private, link-local and metadata address
+   * is refused at connect time.
+   */
+  allowLoopback: boolean;
 }
 
 export interface Config extends LifecycleConfig, OAuthConfig {
@@ -124,6 +144,7 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   staticDir: string;
   /** The SPA's server entry build (src/entry-server.tsx), which renders public pages' first screens. */
   ssrDir: string;
+  alertDelivery: AlertDeliveryConfig;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     staticDir: resolve(e.STATIC_DIR),
     ssrDir: resolve(e.SSR_DIR),
+    alertDelivery: Object.freeze({
+      pollMs: e.ALERT_DELIVERY_POLL_MS,
+      timeoutMs: e.ALERT_DELIVERY_TIMEOUT_MS,
+      concurrency: e.ALERT_DELIVERY_CONCURRENCY,
+      allowLoopback: e.ALERT_WEBHOOK_ALLOW_LOOPBACK,
+    }),
     ...lifecycleConfig(e, dataDir, publicUrl),
     ...oauthConfig(e, dataDir, publicUrl),
   };

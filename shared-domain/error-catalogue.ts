@@ -150,6 +150,25 @@ export const ERROR_CATALOGUE = {
     code: GenericCode.CONSENT_SCOPE_NOT_ALLOWED,
     message: 'The requested access can no longer be granted to this account',
   },
+
+  // Alert ingestion by the monitoring backend and the delivery log (docs/api/alert-ingestion.md).
+  InvalidAccessToken: {
+    status: 401,
+    code: GenericCode.INVALID_ACCESS_TOKEN,
+    message: 'A valid Bearer access token is required',
+  },
+  InsufficientScope: {
+    status: 403,
+    code: GenericCode.INSUFFICIENT_SCOPE,
+    message: 'The access token does not carry the scope this call needs',
+  },
+  AlertAccountNotFound: { status: 404, code: GenericCode.NOT_FOUND, message: 'No account has this user' },
+  IdempotencyKeyReused: {
+    status: 422,
+    code: GenericCode.IDEMPOTENCY_KEY_REUSED,
+    message: 'This idempotency key was used with another request body',
+  },
+  AlertDeliveryNotFound: { status: 404, code: GenericCode.NOT_FOUND, message: 'No such alert delivery' },
 } as const satisfies Record<string, { status: number; code: ErrorCodeValue; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

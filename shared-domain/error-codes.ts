@@ -69,6 +69,12 @@ export const GenericCode = {
   ALERT_FORWARDING_EXISTS: 'ALERT_FORWARDING_EXISTS',
   /** A secondary user removing an authorized application they never consented to: only the owner removes others'. */
   NOT_YOUR_CONSENT: 'NOT_YOUR_CONSENT',
+  /** A call made with an OAuth access token (the internal alert ingestion) that has none, or one that is not valid. */
+  INVALID_ACCESS_TOKEN: 'INVALID_ACCESS_TOKEN',
+  /** A valid access token without the scope the call needs (RFC 6750 §3.1 insufficient_scope). */
+  INSUFFICIENT_SCOPE: 'INSUFFICIENT_SCOPE',
+  /** An idempotency key used again with another request body: the first request's answer stands. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   INTERNAL: 'INTERNAL',
 } as const;
 

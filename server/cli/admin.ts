@@ -6,6 +6,11 @@ import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { loadDotEnv } from '../lib/env-file.ts';
+import {
+  createServiceClient,
+  deleteServiceClient,
+  listServiceClients,
+} from '../modules/alerts/service-clients.service.ts';
 import { inviteUser } from '../modules/invitations/invitations.service.ts';
 import { findUserByEmail } from '../modules/users/users.repository.ts';
 import { createUser, listUsers } from '../modules/users/users.service.ts';
@@ -27,6 +32,15 @@ Commands:
   invite --email <email> --group-of <owner email> [--language <locale>]
       Invites <email> to join the group owned by <owner email> as a secondary user, and prints the invitation
       link. The running server mails it as well (in the owner's language unless --language is given).
+  create-service-client --name <name>
+      Creates an OAuth client_credentials client for one of the product's own services (the monitoring backend),
+      with the scope internal:write that POST /api/internal/alerts needs and no credential made on the portal can
+      have. Prints its client_id and secret; the secret is shown this once (the portal keeps only its hash).
+  list-service-clients
+      Lists the service clients (client_id, name, created, last used); never a secret.
+  delete-service-client --client-id <client_id>
+      Deletes a service client; its tokens stop working at once. To rotate a secret, create a new client, move the
+      service to it, then delete the old one.
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
 
@@ -44,6 +58,9 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'create-user') return await createUserCommand(db, rest);
     if (command === 'list-users') return await listUsersCommand(db);
     if (command === 'invite') return await inviteCommand(db, config, rest);
+    if (command === 'create-service-client') return await createServiceClientCommand(db, rest);
+    if (command === 'list-service-clients') return await listServiceClientsCommand(db);
+    if (command === 'delete-service-client') return await deleteServiceClientCommand(db, rest);
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
   } finally {
@@ -131,6 +148,54 @@ async function inviteCommand(db: Db, config: Config, args: string[]): Promise<nu
     language: toLocale(values.language),
   });
   console.log(invitation.link);
+  return 0;
+}
+
+async function createServiceClientCommand(db: Db, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { name: { type: 'string' } }, strict: true });
+  const name = values.name?.trim() ?? '';
+  if (name === '' || name.length > 100) {
+    console.error(`create-service-client needs --name (1 to 100 characters)\n\n${USAGE}`);
+    return 1;
+  }
+  const { client, secret } = await createServiceClient(db, { name });
+  // Machine-readable, one field a line, so a deployment script can take the values it stores in its secret store.
+  console.log(`client_id=${client.clientId}`);
+  console.log(`client_secret=${secret}`);
+  console.log(`scope=${client.scope}`);
+  console.error('The secret is shown this once; the portal keeps only its hash.');
+  return 0;
+}
+
+async function listServiceClientsCommand(db: Db): Promise<number> {
+  const clients = await listServiceClients(db);
+  if (clients.length === 0) {
+    console.log('No service clients.');
+    return 0;
+  }
+  console.table(
+    clients.map((c) => ({
+      client_id: c.clientId,
+      name: c.name,
+      scope: c.scope,
+      created: new Date(c.createdAt).toISOString(),
+      last_used: c.lastUsedAt === null ? 'never' : new Date(c.lastUsedAt).toISOString(),
+    })),
+  );
+  return 0;
+}
+
+async function deleteServiceClientCommand(db: Db, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { 'client-id': { type: 'string' } }, strict: true });
+  if (!values['client-id']) {
+    console.error(`delete-service-client needs --client-id\n\n${USAGE}`);
+    return 1;
+  }
+  if (!(await deleteServiceClient(db, values['client-id']))) {
+    console.error(`No service client with client_id ${values['client-id']}`);
+    return 1;
+  }
+  console.log('Deleted.');
   return 0;
 }
 

@@ -7,6 +7,7 @@ import * as alertForwarding from './migrations/2026-11-23_alert-forwarding.ts';
 import * as authorizationRequests from './migrations/2026-11-24_authorization-requests.ts';
 import * as refreshGrace from './migrations/2026-11-25_refresh-grace.ts';
 import * as resourceIndicators from './migrations/2026-11-25_resource-indicators.ts';
+import * as alertDelivery from './migrations/2026-11-26_alert-delivery.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist. Kysely runs them in the alphabetical order of these
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_authorization-requests': authorizationRequests,
   '2026-11-25_refresh-grace': refreshGrace,
   '2026-11-25_resource-indicators': resourceIndicators,
+  '2026-11-26_alert-delivery': alertDelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { AlertForwardingConfigsTable } from '../modules/alert-forwarding/alert-forwarding.table.ts';
+import type { AlertDeliveriesTable, AlertDeliveryAttemptsTable, AlertsTable } from '../modules/alerts/alerts.table.ts';
 import type { CaptchaUsedTable } from '../modules/captcha/captcha.table.ts';
 import type { OAuthClientsTable } from '../modules/clients/clients.table.ts';
 import type { OAuthConsentsTable } from '../modules/consent/consents.table.ts';
@@ -30,4 +31,7 @@ export interface Database {
   oauth_refresh_grace: OAuthRefreshGraceTable;
   oauth_consents: OAuthConsentsTable;
   alert_forwarding_configs: AlertForwardingConfigsTable;
+  alerts: AlertsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
 }

@@ -10,8 +10,11 @@ import { LOCALES } from '../locales.ts';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `session`: the `sid` cookie of a login; `clientBasic`: an OAuth client's id and secret (RFC 6749 §2.3.1). */
-export type Security = 'session' | 'clientBasic';
+/**
+ * `session`: the `sid` cookie of a login; `clientBasic`: an OAuth client's id and secret (RFC 6749 §2.3.1); `bearer`:
+ * an access token this portal issued (RFC 6750), for the calls of the product's own services.
+ */
+export type Security = 'session' | 'clientBasic' | 'bearer';
 
 /** An answer that is not a JSON body: a redirect, an HTML page. Documented, not serialized through a schema. */
 export interface OtherAnswer {

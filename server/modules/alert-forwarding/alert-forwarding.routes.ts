@@ -19,6 +19,7 @@ export default async function alertForwardingRoutes(fastify: FastifyInstance): P
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const sealer = createSealer(app.config.alertKeysSecret);
+  const webhookRules = { allowLoopback: app.config.alertDelivery.allowLoopback };
   // Before validation: who may call comes first (401, 403), then what they sent (400).
   const guarded = { preValidation: requireDeveloper };
   const issuingKeys = {
@@ -52,12 +53,17 @@ export default async function alertForwardingRoutes(fastify: FastifyInstance): P
     ...routeOf(contract.setUp),
     ...issuingKeys,
     handler: async (request, reply) => {
-      const keys = await setUp(db, sealer, {
-        groupId: sessionOf(request).groupId,
-        clientUid: request.params.client_uid,
-        url: request.body.url,
-        publicRsaKey: request.body.public_rsa_key,
-      });
+      const keys = await setUp(
+        db,
+        sealer,
+        {
+          groupId: sessionOf(request).groupId,
+          clientUid: request.params.client_uid,
+          url: request.body.url,
+          publicRsaKey: request.body.public_rsa_key,
+        },
+        webhookRules,
+      );
       noStore(reply);
       return { success: true as const, data: keys };
     },
@@ -76,7 +82,7 @@ export default async function alertForwardingRoutes(fastify: FastifyInstance): P
         'url' in body
           ? ({ field: 'url', value: body.url } as const)
           : ({ field: 'publicRsaKey', value: body.public_rsa_key } as const);
-      return { success: true as const, data: await editField(db, { ...ref, ...edit }) };
+      return { success: true as const, data: await editField(db, { ...ref, ...edit }, webhookRules) };
     },
   });
 

@@ -9,6 +9,7 @@ import {
   type AlertForwardingKeys,
   isValidWebhookUrl,
 } from '#shared-domain/alert-forwarding.ts';
+import { cancelLegacyDeliveries } from '../alerts/deliveries.repository.ts';
 import { exampleAlert, sealAlert } from './alert-envelope.ts';
 import {
   clearCompanyId,
@@ -33,6 +34,13 @@ export interface ClientRef {
   clientUid: string;
 }
 
+/** Tests only (ALERT_WEBHOOK_ALLOW_LOOPBACK): a webhook on this machine may be saved, so a test receiver gets alerts. */
+export interface WebhookRules {
+  allowLoopback: boolean;
+}
+
+const PUBLIC_WEBHOOKS: WebhookRules = { allowLoopback: false };
+
 export async function getConfig(db: Db, ref: ClientRef): Promise<AlertForwardingConfig> {
   const client = await clientOf(db, ref);
   const stored = await findConfig(db, client.id);
@@ -45,9 +53,10 @@ export async function setUp(
   db: Db,
   sealer: Sealer,
   input: ClientRef & { url: string; publicRsaKey: string },
+  rules: WebhookRules = PUBLIC_WEBHOOKS,
 ): Promise<AlertForwardingKeys> {
   const client = await clientOf(db, input);
-  const url = checkedUrl(input.url);
+  const url = checkedUrl(input.url, rules);
   const groupPublicKey = checkedKey(input.publicRsaKey);
   const issued = await issueKeys(sealer, client.id);
   try {
@@ -68,11 +77,12 @@ export async function setUp(
 export async function editField(
   db: Db,
   input: ClientRef & ({ field: 'url'; value: string } | { field: 'publicRsaKey'; value: string }),
+  rules: WebhookRules = PUBLIC_WEBHOOKS,
 ): Promise<AlertForwardingEditResult> {
   const client = await clientOf(db, input);
   const [column, value] =
     input.field === 'url'
-      ? (['url', checkedUrl(input.value)] as const)
+      ? (['url', checkedUrl(input.value, rules)] as const)
       : (['group_public_key', checkedKey(input.value)] as const);
   if (!(await findConfig(db, client.id))) throw notConfigured();
   const changed = await updateField(db, client.id, column, value, Date.now());
@@ -104,11 +114,17 @@ export async function clearConfig(db: Db, ref: ClientRef): Promise<void> {
 
 /** PUT alert_forwarding_config remove_company_id: irreversible; only version 4 alerts are sent afterwards. */
 export async function stopV3Alerts(db: Db, groupId: string): Promise<void> {
-  await clearCompanyId(db, groupId);
+  await db.transaction().execute(async (trx) => {
+    await clearCompanyId(trx, groupId);
+    await cancelLegacyDeliveries(trx, groupId, Date.now());
+  });
 }
 
 /** The stored keys, opened: what the alert sender needs to seal an alert for this credential. */
-export function openKeys(sealer: Sealer, stored: StoredConfig) {
+export function openKeys(
+  sealer: Sealer,
+  stored: Pick<StoredConfig, 'clientId' | 'aesKeySealed' | 'portalPrivateKeySealed'>,
+) {
   return {
     aesKey: sealer.open(stored.aesKeySealed, sealContext(stored.clientId, 'aes_key')),
     portalPrivateKey: createPrivateKey({
@@ -190,11 +206,27 @@ function toWire(
   };
 }
 
-function checkedUrl(value: string): string {
-  if (!isValidWebhookUrl(value)) {
+function checkedUrl(value: string, rules: WebhookRules): string {
+  if (!isValidWebhookUrl(value) && !(rules.allowLoopback && isLoopbackWebhookUrl(value))) {
     throw appError('InvalidForwardAlertWebhook');
   }
   return value.trim();
+}
+
+/** http(s) to 127.0.0.1, [::1] or localhost, with a port and a path and nothing else: a receiver a test started. */
+function isLoopbackWebhookUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) &&
+      url.username === '' &&
+      url.password === '' &&
+      url.hash === ''
+    );
+  } catch {
+    return false;
+  }
 }
 
 function checkedKey(value: string): string {

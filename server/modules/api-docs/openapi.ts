@@ -45,6 +45,14 @@ export function openApiDocument(routes: readonly RecordedRoute[], info: { versio
           scheme: 'basic',
           description: 'OAuth client authentication (RFC 6749 §2.3.1): client_id and secret; or both as form fields',
         },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'An access token of this authorization server (RFC 6750), from the client_credentials grant of a service ' +
+            'client that only an operator creates (npm run admin -- create-service-client)',
+        },
       },
     },
   };

@@ -82,7 +82,8 @@ export function StatechartDiagram({ doc, shots, hintId }: { doc: StatechartDoc; 
             {doc.description}
           </Text>
         ) : null}
-        {state.status === 'loading' ? <Loader role="status" aria-label={t`Loading diagram`} /> : null}
+        {/* An image rather than a live status: one per flow, all at once, each would be announced. */}
+        {state.status === 'loading' ? <Loader role="img" aria-label={t`Loading diagram`} /> : null}
         {state.status === 'error' ? (
           <Alert color="red">
             <Trans>This diagram could not be drawn.</Trans>

@@ -40,14 +40,23 @@ export function boxText(box: SVGGElement): string {
 }
 
 /**
- * Wraps the box in a link: the whole box is where a pointer opens the screenshot. Its name starts with what the box
- * shows, so a reader who says what they see (voice control) names the link (WCAG 2.5.3).
+ * Wraps the box in a link: the whole box is where a pointer opens the screenshot. The link is named by an SVG title
+ * (also its tooltip) that starts with what the box shows, so a reader who says what they see (voice control) names
+ * it (WCAG 2.5.3).
  */
 export function linkBox(box: SVGGElement, href: string, label: string): void {
-  const link = box.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'a');
+  const svg = 'http://www.w3.org/2000/svg';
+  const link = box.ownerDocument.createElementNS(svg, 'a');
+  const title = box.ownerDocument.createElementNS(svg, 'title');
+  title.textContent = label;
   link.setAttribute('href', href);
-  link.setAttribute('aria-label', label);
   link.setAttribute('class', 'statechart-shot-link');
+  link.append(title);
   box.replaceWith(link);
   link.append(box);
+  // Drawn like a link: the frame of a box that opens a picture is the theme's link colour.
+  for (const frame of box.querySelectorAll<SVGElement>('rect')) {
+    frame.style.stroke = 'var(--mantine-color-anchor)';
+    frame.style.strokeWidth = '2px';
+  }
 }

@@ -1,10 +1,16 @@
 import type { Db } from '#server/db/database.ts';
+import { deleteFinishedAlerts } from '../alerts/alerts.repository.ts';
 import { deleteExpiredRefreshGrace } from '../oauth/refresh-grace.repository.ts';
 
 /** How long finished rows stay after they stop mattering: enough to answer "what happened yesterday", no more. */
 export const RETENTION_MS = 24 * 3_600_000;
 /** Delivered mail keeps its envelope (to, subject, kind, sent_at) this long for support questions; the body is gone. */
 export const SENT_MAIL_RETENTION_MS = 30 * 24 * 3_600_000;
+/**
+ * Forwarded alerts, their deliveries and attempts stay this long once every delivery has ended: the delivery log's
+ * history, redelivery from the page, and the idempotency keys a retried hand-in is recognised by.
+ */
+export const ALERT_RETENTION_MS = 30 * 24 * 3_600_000;
 
 export interface PurgeCounts {
   sessions: number;
@@ -13,11 +19,13 @@ export interface PurgeCounts {
   sentMail: number;
   authorizationRequests: number;
   refreshGrace: number;
+  alerts: number;
 }
 
 /**
  * Deletes rows that can no longer be used by anyone: sessions, OAuth tokens and account tokens past their expiry or
- * revoked/used more than a day ago (used verification tokens excepted, see below), and delivered mail after 30 days.
+ * revoked/used more than a day ago (used verification tokens excepted, see below), delivered mail after 30 days, and
+ * forwarded alerts 30 days old whose deliveries have all ended.
  * Logins, token use and links already refuse such rows, so this only keeps the tables (and the IP addresses in
  * sessions) from growing forever. Each statement is idempotent, so several instances purging at once is harmless.
  */
@@ -68,6 +76,7 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
     .executeTakeFirst();
   // A kept refresh answer is useless after its few seconds of grace, and it should not outlive them by much.
   const refreshGrace = await deleteExpiredRefreshGrace(db, now);
+  const alerts = await deleteFinishedAlerts(db, now - ALERT_RETENTION_MS);
   return {
     sessions: Number(sessions.numDeletedRows),
     oauthTokens: Number(oauthTokens.numDeletedRows),
@@ -75,5 +84,6 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
     sentMail: Number(sentMail.numDeletedRows),
     authorizationRequests: Number(authorizationRequests.numDeletedRows),
     refreshGrace,
+    alerts,
   };
 }

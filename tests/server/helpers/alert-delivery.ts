@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServiceClient } from '#server/modules/alerts/service-clients.service.ts';
+import type { AlertIngestion } from '#shared-domain/alert-delivery.ts';
 import { startOAuthTestServer } from '#tests/support/oauth-client.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer, type TestServerEnv } from '#tests/support/server.ts';
 
@@ -52,8 +53,11 @@ export function ingest(server: Pick<TestServer, 'url'>, token: string | null, bo
 
 let counter = 0;
 
-/** A valid hand-in for this user; every call a new idempotency key unless one is given. */
-export function alertBody(userId: string, overrides: Record<string, unknown> = {}) {
+/**
+ * A valid hand-in for this user; every call a new idempotency key unless one is given. Typed as valid: the tests that
+ * override a field to make it invalid send it over HTTP, where the server judges it.
+ */
+export function alertBody(userId: string, overrides: Record<string, unknown> = {}): AlertIngestion {
   return {
     idempotency_key: `evt-${Date.now()}-${++counter}`,
     user_id: userId,
@@ -65,7 +69,7 @@ export function alertBody(userId: string, overrides: Record<string, unknown> = {
     person: { id: 'person-2', name: 'Grandma' },
     snapshot_url: 'https://media.monitoring.example/s/1.jpg',
     ...overrides,
-  };
+  } as AlertIngestion;
 }
 
 // Generating 2048-bit keys is the slow part: one customer key pair for every configuration of a test file.

@@ -1,10 +1,10 @@
 /**
  * Each flow's legend in docs/statecharts/<slug>.md: the failure codes its machine keeps (machines/<flow>/*.errors.ts
  * and the machine's own types) and the English words the page shows for each, read from the tables of
- * src/lib/*-errors.ts. The code lists are typed by the machines' failure types, so a code added to a machine and left
- * out here does not compile, and neither does one the machine no longer has.
+ * src/lib/*-errors.ts. Each list of a machine's own codes is typed by its failure type, so a code added to a machine
+ * and left out here does not compile, and neither does one the machine no longer has; the words a page shows beside
+ * them (`also`) are typed by their table.
  */
-import { setupI18n } from '@lingui/core';
 import type { AlertForwardingFailure } from '#machines/alert-forwarding/alert-forwarding.errors.ts';
 import type { AlexaTogetherErrorCode } from '#machines/alexa-together/alexa-together.machine.ts';
 import { BAD_REQUEST, RATE_LIMITED, UNAVAILABLE } from '#machines/amazon-callback/amazon-callback.machine.ts';
@@ -17,7 +17,6 @@ import type { LoginFailure } from '#machines/login/login.errors.ts';
 import type { LogoutFailure } from '#machines/logout/logout.machine.ts';
 import type { PasswordResetFailure } from '#machines/password-reset/password-reset.errors.ts';
 import type { RecoverFailure } from '#machines/recover/recover.errors.ts';
-import type { RequestProblem } from '#machines/shared/request-problem.ts';
 import type { InvitationProblem, SignupFailure } from '#machines/signup/signup.errors.ts';
 import type { SignupResendFailure } from '#machines/signup-resend/signup-resend.machine.ts';
 import { NAME_MAX_LENGTH } from '#shared-domain/account.ts';
@@ -27,116 +26,23 @@ import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
 import { PASSWORD_MAX_LENGTH } from '#shared-domain/password.ts';
 import { accountErrors } from '#src/lib/account-errors.ts';
 import { developerErrors } from '#src/lib/developer-errors.ts';
-import { commonErrors, type ErrorTable, requestProblemText } from '#src/lib/failure-text.ts';
-import { errorPageMessageKey, oauthErrors } from '#src/lib/oauth-errors.ts';
+import { commonErrors } from '#src/lib/failure-text.ts';
+import { oauthErrors } from '#src/lib/oauth-errors.ts';
 import { signInErrors } from '#src/lib/sign-in-errors.ts';
+import {
+  ALL_REQUEST_PROBLEMS,
+  also,
+  type CodeOf,
+  codes,
+  emailTaken,
+  errorPageRows,
+  type LegendRow,
+  RFC_6749_ERRORS,
+  requestProblems,
+  serverWords,
+} from './statecharts-legend-rows.ts';
 
-/** One line of a legend: a code (with a hint when the code alone does not say when it shows) and its words. */
-export interface LegendRow {
-  code: string;
-  hint?: string;
-  message: string;
-}
-
-/** The codes a machine keeps: its bare codes and `{ code }` failures, not the request problems or server words. */
-type CodeOf<F> = F extends RequestProblem | { serverMessage: string }
-  ? never
-  : F extends string
-    ? F
-    : F extends { code: infer C extends string }
-      ? C
-      : never;
-
-// The source language: descriptors carry their English message, and no catalog is needed to read it.
-const english = setupI18n({ locale: 'en-us', messages: { 'en-us': {} } });
-
-/**
- * Every code of K, each once (a Record, so the compiler checks the list), with its words from `table`; a string
- * instead of `true` says when the code shows, where its name does not.
- */
-function codes<K extends string>(table: ErrorTable<K>, all: Record<K, true | string>): LegendRow[] {
-  return (Object.entries(all) as Array<[K, true | string]>).map(([code, hint]) => ({
-    code,
-    hint: typeof hint === 'string' ? hint : undefined,
-    message: table[code].message ?? code,
-  }));
-}
-
-/** Words a page shows beside its machine's codes (a dead link, a failed resend), from the same tables. */
-function also<T extends ErrorTable>(table: T, keys: Array<keyof T & string>, hint?: string): LegendRow[] {
-  return keys.map((code) => ({ code, hint, message: table[code].message ?? code }));
-}
-
-const serverWords: LegendRow = {
-  code: 'server message',
-  hint: 'a refusal the server words itself',
-  message: "(the server's own words, in the page's language, shown as they come)",
-};
-
-/**
- * The refusals of a request itself (machines/shared/request-problem.ts) that a flow words, with one real example
- * each: the wait and the field come from the server's answer.
- */
-function requestProblems(
-  kinds: Array<RequestProblem['code']>,
-  field?: { name: string; limit: number; label: string },
-): LegendRow[] {
-  const examples: Record<RequestProblem['code'], { problem: RequestProblem; hint?: string }> = {
-    RateLimited: { problem: { code: 'RateLimited', retryAfterSeconds: 300 }, hint: 'e.g. 5 minutes to wait' },
-    FieldProblem: {
-      problem: {
-        code: 'FieldProblem',
-        field: field?.name ?? null,
-        problem: 'too_long',
-        limit: field?.limit ?? null,
-      },
-      hint: field ? `e.g. ${field.label} over its limit` : 'a field over its limit',
-    },
-    RequestTooLarge: { problem: { code: 'RequestTooLarge' } },
-    RequestRefused: { problem: { code: 'RequestRefused' } },
-  };
-  return kinds.map((kind) => ({
-    code: kind,
-    hint: examples[kind].hint,
-    message: requestProblemText(english, examples[kind].problem),
-  }));
-}
-
-const ALL_REQUEST_PROBLEMS: Array<RequestProblem['code']> = [
-  'RateLimited',
-  'FieldProblem',
-  'RequestTooLarge',
-  'RequestRefused',
-];
-
-/**
- * The codes /pages/error is sent with (RFC 6749 §4.1.2.1, §5.2, and the portal's own descriptions), each with the
- * words the page shows for it (src/lib/oauth-errors.ts).
- */
-function errorPageRows(sent: string[], hint: string): LegendRow[] {
-  return sent.map((code) => {
-    const key = errorPageMessageKey(code, null) ?? 'ErrorPageGeneric';
-    return { code, hint, message: oauthErrors[key].message ?? key };
-  });
-}
-
-const RFC_6749_ERRORS = [
-  'invalid_request',
-  'unauthorized_client',
-  'access_denied',
-  'unsupported_response_type',
-  'invalid_scope',
-  'server_error',
-  'temporarily_unavailable',
-];
-
-/** The portal's description for a Login with Amazon whose email already has an account; the brand is its own. */
-const emailTaken: LegendRow = {
-  code: 'email_already_exists_as_{product}_account',
-  message:
-    oauthErrors[errorPageMessageKey(null, 'email_already_exists_as_product_account') ?? 'ErrorPageGeneric'].message ??
-    '',
-};
+export type { LegendRow } from './statecharts-legend-rows.ts';
 
 const emailField = { name: 'email', limit: EMAIL_MAX_LENGTH, label: 'the email' };
 

@@ -16,7 +16,7 @@ export const alexaTogetherOracle = defineOracle<AlexaTogetherContext>()({
   events: ['link.continue', 'link.cancel', 'xstate.done.actor.loadRequest', 'xstate.error.actor.loadRequest'],
   conditions: {
     'the page came with a request that asks for an alexa scope': ({ context }) => asksAlexa(context.request),
-    'the page came with a request that does not': ({ context }) =>
+    'the page came with a request without one': ({ context }) =>
       context.request !== null && !asksAlexa(context.request),
     'the request asks for an alexa scope': ({ event }) => asksAlexa(event.output as ConsentRequestDetails),
     'the session has ended (401)': sessionIsOver,
@@ -28,7 +28,7 @@ export const alexaTogetherOracle = defineOracle<AlexaTogetherContext>()({
     loading: {
       accepts: [
         { event: 'always', when: 'the page came with a request that asks for an alexa scope', to: 'asking' },
-        { event: 'always', when: 'the page came with a request that does not', to: 'unknownRequest' },
+        { event: 'always', when: 'the page came with a request without one', to: 'unknownRequest' },
         { event: 'xstate.done.actor.loadRequest', when: 'the request asks for an alexa scope', to: 'asking' },
         { event: 'xstate.done.actor.loadRequest', when: 'otherwise', to: 'unknownRequest' },
         { event: 'xstate.error.actor.loadRequest', when: 'the session has ended (401)', to: 'sessionEnded' },

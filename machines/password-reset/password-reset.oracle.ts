@@ -34,6 +34,7 @@ export const passwordResetOracle = defineOracle<PasswordResetContext>()({
           when: 'no verdict on the link (no answer, 5xx, 408 or 429)',
           to: 'checkFailed',
         },
+        // The server's verdict: the token is unknown, used or expired.
         { event: 'xstate.error.actor.checkResetToken', when: 'otherwise', to: 'invalid' },
       ],
       ignores: EVERY_OTHER_EVENT,

@@ -156,11 +156,11 @@ describe('an oracle beside the machine', () => {
     const { table, events, steps } = check(flipped);
     expect(table).toEqual([]);
     expect(steps).toContain(
-      'step: in locked on key.turn {"key":"wrong"}: the table says locked on key.turn otherwise → (stays); the machine does locked on key.turn [guard isRightKey] → unlocking',
+      'step: in locked on key.turn {"key":"wrong"}: the table says locked on key.turn otherwise → (stays); the machine takes locked on key.turn [guard isRightKey] → unlocking',
     );
     expect(events.problems).toContainEqual(
       expect.stringContaining(
-        'in locked on key.turn {"key":"right"}: the table says locked on key.turn when the key is the right one → unlocking; the machine does locked on key.turn → (stays)',
+        'in locked on key.turn {"key":"right"}: the table says locked on key.turn when the key is the right one → unlocking; the machine takes locked on key.turn → (stays)',
       ),
     );
   });
@@ -168,7 +168,7 @@ describe('an oracle beside the machine', () => {
   it('catches a flipped eventless guard, and an eventless row left unfired', () => {
     const flipped = door.provide({ guards: { wasVisitedTwice: ({ context }) => context.visits < 2 } });
     expect(check(flipped).steps).toContain(
-      'step: in closing on always (after door.close): the table says closing on always otherwise → locked; the machine does closing on always [guard wasVisitedTwice] → sealed',
+      'step: in closing on always (after door.close): the table says closing on always otherwise → locked; the machine takes closing on always [guard wasVisitedTwice] → sealed',
     );
   });
 
@@ -182,7 +182,7 @@ describe('an oracle beside the machine', () => {
     expect(table).toContain('the table has a row the machine lacks: open on door.close → closing');
     expect(events.problems).toContainEqual(
       expect.stringContaining(
-        'in open.ajar on door.close: the table says open on door.close → closing; the machine does nothing happens',
+        'in open.ajar on door.close: the table says open on door.close → closing; the machine does nothing',
       ),
     );
   });
@@ -202,11 +202,11 @@ describe('an oracle beside the machine', () => {
     expect(table).toContain('the machine has a transition the table lacks: open.wide on door.push → open.ajar');
     expect(events.problems).toContainEqual(
       expect.stringContaining(
-        'in open.wide on door.push, which the table says is ignored: the machine does open.wide on door.push → open.ajar',
+        'in open.wide on door.push, which the table says is ignored: the machine takes open.wide on door.push → open.ajar',
       ),
     );
     expect(steps).toContain(
-      'step: in open.wide on door.push: the table says nothing happens; the machine does open.wide on door.push → open.ajar',
+      'step: in open.wide on door.push: the table says nothing happens; the machine takes open.wide on door.push → open.ajar',
     );
   });
 

@@ -33,6 +33,7 @@ export const signupVerifyOracle = defineOracle<SignupVerifyContext>()({
           when: 'no verdict on the link (no answer, 5xx, 408 or 429)',
           to: 'failed',
         },
+        // The server's verdict on the link: InvalidToken or ValidationError, the only refusals it answers here.
         { event: 'xstate.error.actor.verifyAccount', when: 'otherwise', to: 'invalid' },
       ],
       ignores: EVERY_OTHER_EVENT,

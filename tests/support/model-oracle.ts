@@ -136,8 +136,8 @@ function compare(table: Table, where: string, expected: Selected[], taken: AnyTr
   const extra = taken.filter((t) => !expected.some((s) => rowMatches(table, s.entry, s.row, t)));
   if (!missing.length && !extra.length) return [];
   const said = expected.length ? expected.map((s) => describeRow(s.entry, s.row, table)).join('; ') : 'nothing happens';
-  const did = taken.length ? taken.map(describeDefinition).join('; ') : 'nothing happens';
-  return [`${where}: the table says ${said}; the machine does ${did}`];
+  const did = taken.length ? `takes ${taken.map(describeDefinition).join('; ')}` : 'does nothing';
+  return [`${where}: the table says ${said}; the machine ${did}`];
 }
 
 /**
@@ -260,7 +260,7 @@ export function checkOracleEvents(
       result.ignored++;
       const where = `in ${stateName(snapshot)} on ${describe(event)}, which the table says is ignored`;
       const taken = microsteps.flatMap((m) => m.transitions);
-      if (taken.length) result.problems.push(`${where}: the machine does ${taken.map(describeDefinition).join('; ')}`);
+      if (taken.length) result.problems.push(`${where}: the machine takes ${taken.map(describeDefinition).join('; ')}`);
       else if (next.status !== snapshot.status)
         result.problems.push(`${where}: the machine's status becomes '${next.status}'`);
       else if (actions.length) result.problems.push(`${where}: the machine runs ${actions.join(', ')}`);

@@ -3,6 +3,8 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner', './stryker.ignorers.mjs'],
+  ignorers: ['descriptions', 'placeholders'],
   // Only the headless model tests and shared-domain's tests (vitest.mutation.config.ts says why).
   vitest: { configFile: 'vitest.mutation.config.ts' },
   mutate: [

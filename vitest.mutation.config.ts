@@ -16,6 +16,8 @@ export default {
   ...base,
   test: {
     ...base.test,
+    // A mutant's run needs no model-coverage lines nor their JSON file.
+    reporters: ['default'],
     projects: (base.test?.projects ?? []).filter(isInline).flatMap((project: TestProjectInlineConfiguration) => {
       const include = MUTATION_SUITES[project.test?.name as string];
       return include ? [{ ...project, test: { ...project.test, include } }] : [];

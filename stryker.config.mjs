@@ -4,7 +4,7 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner', './stryker.ignorers.mjs'],
-  ignorers: ['descriptions', 'placeholders'],
+  ignorers: ['descriptions', 'setupDefaults', 'placeholders'],
   // Only the headless model tests and shared-domain's tests (vitest.mutation.config.ts says why).
   vitest: { configFile: 'vitest.mutation.config.ts' },
   mutate: [

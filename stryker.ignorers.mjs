@@ -12,8 +12,20 @@ const descriptions = {
     isKey(path.node, 'description') ? 'Prose for the statechart diagrams, checked by their test.' : undefined,
 };
 
-// The default of an actor in setup() that every page and every test provides its own of (machine.provide): it only
-// says that it was forgotten.
+// What setup() is told for TypeScript alone (`types`), and the default actors every page and every test provides its
+// own of (machine.provide): emptying either changes nothing at run time.
+const isSetupArgument = (path) =>
+  path.parentPath?.isCallExpression() &&
+  path.parentPath.node.callee.type === 'Identifier' &&
+  path.parentPath.node.callee.name === 'setup';
+const setupDefaults = {
+  shouldIgnore(path) {
+    if (!isKey(path.node, 'types') && !isKey(path.node, 'actors')) return undefined;
+    return isSetupArgument(path.parentPath) ? 'Types, or default actors that pages and tests replace.' : undefined;
+  },
+};
+
+// A shared actor whose only body says it was not provided (machines/shared/end-session.ts).
 const placeholders = {
   shouldIgnore(path) {
     const { node } = path;
@@ -28,5 +40,6 @@ const placeholders = {
 
 export const strykerPlugins = [
   declareValuePlugin(PluginKind.Ignore, 'descriptions', descriptions),
+  declareValuePlugin(PluginKind.Ignore, 'setupDefaults', setupDefaults),
   declareValuePlugin(PluginKind.Ignore, 'placeholders', placeholders),
 ];

@@ -12,6 +12,7 @@ import {
   listDeliveries,
   redeliver,
 } from '#server/modules/alerts/alerts.service.ts';
+import { CLOCK_SKEW_SECONDS, REPLAY_WINDOW_SECONDS } from '#shared-domain/alert-delivery.ts';
 import type { TestServer } from '#tests/support/server.ts';
 import {
   accountWithForwarding,
@@ -123,6 +124,13 @@ describe('fan-out', () => {
     ]);
     const headerIds = [a, b].map((r) => r.received[0].headers['x-portal-delivery-id']).sort();
     expect(headerIds).toEqual(rows.map((r) => r.id).sort());
+  });
+
+  it('the example’s replay window is the one the portal documents and shares', () => {
+    expect([example.REPLAY_WINDOW_SECONDS, example.CLOCK_SKEW_SECONDS]).toEqual([
+      REPLAY_WINDOW_SECONDS,
+      CLOCK_SKEW_SECONDS,
+    ]);
   });
 
   it('the downloadable example, run as a program, checks the replay window and remembers ids', async () => {

@@ -270,6 +270,14 @@ describe('idempotency', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('an optional field left out is the same request as that field sent as null', async () => {
+    const body = alertBody(userId, { person: undefined, snapshot_url: null });
+    const first = await (await ingest(server, token, body)).json();
+    const retry = await ingest(server, token, { ...body, person: null, snapshot_url: undefined });
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([202, 'true']);
+    expect(await retry.json()).toEqual(first);
+  });
+
   it('the same key with another body is refused (422 IdempotencyKeyReused) and the first alert stands', async () => {
     const body = alertBody(userId);
     const first = await (await ingest(server, token, body)).json();

@@ -54,7 +54,8 @@ export async function ingestAlert(
   now = Date.now(),
 ): Promise<IngestResult> {
   const { idempotency_key: key, ...alert } = input.body;
-  const requestHash = hashOf(alert);
+  // An optional field left out and the same field sent as null are the same request.
+  const requestHash = hashOf({ ...alert, person: alert.person ?? null, snapshot_url: alert.snapshot_url ?? null });
   const earlier = await findAlertByIdempotencyKey(db, input.sourceClientId, key);
   if (earlier) return replay(earlier, requestHash);
   const groupId = await findGroupOfUser(db, alert.user_id);

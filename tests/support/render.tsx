@@ -1,9 +1,11 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { expect } from 'vitest';
 import { messages as enMessages } from '#locales/en-us/messages.po';
 import { theme } from '#src/app/theme.ts';
 import { PAGE_DATA_ELEMENT_ID } from '#src/lib/page-data.ts';
@@ -26,6 +28,65 @@ export function renderRoutes(routes: RouteObject[], url: string) {
   );
   return { ...utils, router };
 }
+
+export type TestRouter = ReturnType<typeof createMemoryRouter>;
+
+/** The address the reader is at: path, query and hash, as the address bar shows it. */
+export function urlOf(router: TestRouter): string {
+  const { pathname, search, hash } = router.state.location;
+  return `${pathname}${search}${hash}`;
+}
+
+/**
+ * The router is at exactly `url`, query and hash included (a route pattern or a path alone would let a lost
+ * `return_to` or a wrong email through); waits for a navigation still on its way.
+ */
+export async function expectUrl(router: TestRouter, url: string): Promise<void> {
+  await waitFor(() => expect(urlOf(router)).toBe(url));
+}
+
+/** After a navigation to another page: the exact address, and the stand-in page of `landing` there on show. */
+export async function expectLanded(router: TestRouter, url: string): Promise<void> {
+  await expectUrl(router, url);
+  expect(await screen.findByTestId('landed')).toHaveTextContent(new URL(url, 'http://x').pathname);
+}
+
+/** No error message on show (a stale one from an earlier attempt included), and no field marked invalid. */
+export function expectNoAlert(within: ParentNode = document): void {
+  expect(Array.from(within.querySelectorAll('[role="alert"]')).map((alert) => alert.textContent)).toEqual([]);
+  expect(Array.from(within.querySelectorAll('[aria-invalid="true"]')).map(nameOf)).toEqual([]);
+}
+
+/**
+ * Decision 0009 after a failure: focus is on the field the error is about, marked aria-invalid and described by the
+ * message, or, when it is about no field, on the message itself; no other field is marked.
+ */
+export async function expectErrorFocus(alert: HTMLElement, field: HTMLElement | null): Promise<void> {
+  const form = alert.closest('form, [role="dialog"]') ?? document.body;
+  const marked = Array.from(form.querySelectorAll('[aria-invalid="true"]'));
+  if (field) {
+    expect(marked).toEqual([field]);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(alert.textContent ?? ''));
+  } else expect(marked.map(nameOf)).toEqual([]);
+  const target = field ?? alert;
+  await waitFor(() => expect(document.activeElement).toBe(target));
+}
+
+/** Decision 0009 when a form appears: its first field has focus. */
+export async function expectFirstFieldFocused(field: HTMLElement): Promise<void> {
+  await waitFor(() => expect(document.activeElement).toBe(field));
+}
+
+/**
+ * Replaces a field's value in one edit, as pasting or autofill does: the model's step is the field's new value, and a
+ * key at a time re-renders the whole page once per character, which was most of a view test's time.
+ */
+export async function fillIn(user: Pick<UserEvent, 'clear' | 'paste'>, field: HTMLElement, value: string) {
+  await user.clear(field);
+  if (value) await user.paste(value);
+}
+
+const nameOf = (element: Element) => element.getAttribute('name') ?? element.id;
 
 /** A stand-in page that only names where the flow navigated to. */
 export function landing(path: string): RouteObject {

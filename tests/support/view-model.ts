@@ -1,0 +1,22 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { expectNoAlert } from './render.tsx';
+
+type StateChecks = Record<string, (snapshot: AnyMachineSnapshot, ...rest: never[]) => unknown>;
+
+/**
+ * describeModel's options through a view, with what holds in every state of every view checked after each state's
+ * own assertions: while a request is in flight (the machine's `busy` tag) the alert of an earlier attempt is gone, so
+ * a reader never takes an old failure for the answer to the request they are waiting on.
+ */
+export function withViewChecks<TOptions extends { states: StateChecks }>(options: TOptions): TOptions {
+  const states = Object.fromEntries(
+    Object.entries(options.states).map(([key, check]) => [
+      key,
+      async (snapshot: AnyMachineSnapshot, ...rest: never[]) => {
+        await check(snapshot, ...rest);
+        if (snapshot.hasTag('busy')) expectNoAlert();
+      },
+    ]),
+  );
+  return { ...options, states };
+}

@@ -24,6 +24,53 @@ function sameControl(opener: HTMLElement): HTMLElement | null {
 
 const nothingFocused = () => document.activeElement === null || document.activeElement === document.body;
 
+interface Shown {
+  /** What had focus when the dialog first rendered: the control that opened it. */
+  opener: HTMLElement | null;
+  /** The app's root around the opener; when it went (a test's cleanup, an unmounted app), nobody waits for focus. */
+  root: HTMLElement | null;
+  /**
+   * The dialog on show that this one was opened from, or takes the place of (a confirmation followed by its result:
+   * keys, a secret): its button that opened this one is gone by the time this one closes.
+   */
+  from: Shown | null;
+}
+
+/** The dialogs on show that give focus back, in the order they appeared. */
+const shown: Shown[] = [];
+
+/** A dialog's opener as it first renders; one opened from inside another dialog is followed back to the page. */
+function openedFrom(active: HTMLElement | null): Shown {
+  const from = shown.at(-1) ?? null;
+  if (from && (!active || active === document.body || active.closest('[role="dialog"]')))
+    return { opener: active, root: from.root, from };
+  // The app's root stays; when it went (a test's cleanup, an unmounted app), nobody is waiting for focus.
+  let top = active;
+  while (top?.parentElement && top.parentElement !== document.body) top = top.parentElement;
+  return { opener: active, root: top, from: null };
+}
+
+/**
+ * Where focus goes back to: the opener, or the one control that reads as it did; for a dialog opened from another
+ * whose button is gone, where that one gives it back, down to the page's control that started it all.
+ */
+function returnTarget(dialog: Shown): HTMLElement | null {
+  for (let entry: Shown | null = dialog; entry; entry = entry.from) {
+    const { opener } = entry;
+    if (!opener || opener === document.body) continue;
+    const target = opener.isConnected ? opener : sameControl(opener);
+    if (target) return target;
+  }
+  return null;
+}
+
+/** Whether anything in the page opened the dialog (a dialog shown on arrival was opened by nothing). */
+function hasOpener(dialog: Shown): boolean {
+  for (let entry: Shown | null = dialog; entry; entry = entry.from)
+    if (entry.opener && entry.opener !== document.body) return true;
+  return false;
+}
+
 /**
  * Gives focus back to the control that opened a dialog when the dialog goes away. Mantine's Modal does this only when
  * its `opened` prop turns from false to true and back; a dialog that is mounted already open because the machine
@@ -32,28 +79,25 @@ const nothingFocused = () => document.activeElement === null || document.activeE
  * one disabled while the page reloads gets it once enabled again.
  */
 export function useReturnFocus(): void {
-  // Read during the first render, before the dialog's focus trap moves focus into it.
-  const [{ opener, root }] = useState(() => {
-    const active = typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
-    // The app's root stays; when it went (a test's cleanup, an unmounted app), nobody is waiting for focus.
-    let top = active;
-    while (top?.parentElement && top.parentElement !== document.body) top = top.parentElement;
-    return { opener: active, root: top };
-  });
-  useEffect(
-    () => () => {
-      if (!opener || !root || opener === document.body) return;
+  // Read during the first render, before the dialog's focus trap moves focus into it, and before a dialog this one
+  // replaces is gone.
+  const [dialog] = useState(() =>
+    openedFrom(typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)),
+  );
+  useEffect(() => {
+    shown.push(dialog);
+    return () => {
+      shown.splice(shown.indexOf(dialog), 1);
       const started = Date.now();
       // After the unmount settles, and only while nothing else has taken focus.
       const attempt = () => {
-        if (!nothingFocused() || !root.isConnected) return;
-        const target = opener.isConnected ? opener : sameControl(opener);
+        if (!nothingFocused() || !dialog.root?.isConnected || !hasOpener(dialog)) return;
+        const target = returnTarget(dialog);
         target?.focus({ preventScroll: true });
         // A disabled control takes no focus: the page may enable it once it has reloaded what the dialog changed.
         if (document.activeElement !== target && Date.now() - started < REAPPEAR_MS) window.setTimeout(attempt, 50);
       };
       window.setTimeout(attempt, 0);
-    },
-    [opener, root],
-  );
+    };
+  }, [dialog]);
 }

@@ -2,7 +2,7 @@
  * What the alert-forwarding page must show, written out by hand, and the checks the model test runs after each step
  * (alert-forwarding-page.test.tsx).
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
@@ -15,7 +15,7 @@ import { BAD_KEY, BAD_URL, CLIENT_UID, NO_SESSION } from '#machines/alert-forwar
 import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
 import type { ApiError } from '#shared-domain/api-error.ts';
 import type { DeferredQueue, ModelEvent, ModelStep } from '#tests/support/model-harness.ts';
-import type { renderRoutes } from '#tests/support/render.tsx';
+import { expectNoAlert, type TestRouter, waitFor } from '#tests/support/render.tsx';
 
 /** What a reader must see, in English, written out by hand. */
 export const texts: Record<AlertForwardingError, string> = {
@@ -57,7 +57,9 @@ export interface Ctx {
   typed: { url: string; publicKey: string };
   editing: AlertForwardingField | null;
   error: string | null;
-  router: ReturnType<typeof renderRoutes>['router'];
+  /** The page's button that opened the dialog on show, where focus goes back when it closes (decision 0009). */
+  opener: string | null;
+  router: TestRouter;
 }
 
 export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -98,11 +100,31 @@ export async function expectDialogError(name: string, ctx: Ctx) {
     if (name !== 'Alert forwarding could not be loaded') {
       await waitFor(() => expect(invalid ? [invalid, alert] : [alert]).toContain(document.activeElement));
     }
-  } else {
-    expect(within(open).queryByRole('alert')).toBeNull();
-    expect(open.querySelector('[aria-invalid="true"]')).toBeNull();
-  }
+  } else expectNoAlert(open);
   return open;
+}
+
+/** Presses the page's button that opens a dialog, and remembers it: focus comes back to it. */
+export function opensDialog(ctx: Ctx, name: string) {
+  ctx.opener = name;
+  return userEvent.click(button(name));
+}
+
+/** Decision 0009: a form, once it appears, starts on its first field (the one an edit dialog is about). */
+export async function expectFirstField(step: ModelStep, label: 'Webhook URL' | 'RSA public key') {
+  if (step.event.type !== 'setup.open' && step.event.type !== 'field.edit') return;
+  await waitFor(() => expect(document.activeElement).toBe(openDialog().getByLabelText(label)));
+}
+
+/**
+ * Decision 0009: once its dialog is gone, focus is back on the button that opened it, when the page still offers it
+ * (set up, cleared or stopped, the page shows other buttons instead).
+ */
+export async function expectFocusBack(ctx: Ctx, step: ModelStep) {
+  const { opener } = ctx;
+  ctx.opener = null;
+  if (!opener || !step.previous || !screen.queryByRole('button', { name: opener })) return;
+  await waitFor(() => expect(document.activeElement).toBe(button(opener)));
 }
 
 export async function expectConfigured(ctx: Ctx) {

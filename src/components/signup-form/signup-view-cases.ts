@@ -13,6 +13,18 @@ export const failureText: Record<string, string> = {
   'network failure': 'An error occured, please try again later',
 };
 
+/**
+ * The field each failure of the form is about, where focus goes (decision 0009), by the failure's label or the words
+ * of the form's own check; any other failure takes focus to its message.
+ */
+export const failureField: Record<string, SignupField> = {
+  '400 MISSING_NAME': 'friendlyName',
+  '400 name over its limit': 'friendlyName',
+  'Please enter your email': 'email',
+  'Please enter your password': 'password',
+  'Please enter your name': 'friendlyName',
+};
+
 /** What the page says after a failed resend of the verification mail, by the failure's label. */
 export const resendFailureText: Record<string, string> = {
   '429 (120 s)': 'Too many attempts. Try again in 2 min 0 s.',

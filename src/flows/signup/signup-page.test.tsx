@@ -1,7 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type SignupField, signupMachine } from '#machines/signup/signup.machine.ts';
 import {
@@ -14,250 +13,186 @@ import {
   submitFailures,
 } from '#machines/signup/signup.model-cases.ts';
 import { NAME_MAX_LENGTH } from '#shared-domain/account.ts';
-import type { ApiError } from '#shared-domain/api-error.ts';
 import { EMAIL_MAX_LENGTH } from '#shared-domain/email.ts';
 import { PASSWORD_MAX_LENGTH } from '#shared-domain/password.ts';
-import { failureText, fieldLabels, resendFailureText } from '#src/components/signup-form/signup-view-cases.ts';
-import {
-  createDeferredQueue,
-  type DeferredQueue,
-  describeModel,
-  type ModelEvent,
-} from '#tests/support/model-harness.ts';
+import { failureText, resendFailureText } from '#src/components/signup-form/signup-view-cases.ts';
+import { createDeferredQueue, describeModel } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { landing, renderRoutes } from '#tests/support/render.tsx';
-import type { CaptchaProps } from './signup-captcha.tsx';
-import { SignupPage } from './signup-page.tsx';
+import { waitFor } from '#tests/support/render.tsx';
+import { withViewChecks } from '#tests/support/view-model.ts';
+import {
+  type Ctx,
+  expected,
+  expectForm,
+  expectSignedUp,
+  field,
+  openChecklist,
+  renderPage,
+  signUpButton,
+  TERMS_URL,
+  terms,
+  toResponse,
+} from './signup-page.expect.tsx';
 
 const server = setupMswServer();
-const TERMS_URL = 'https://provider.example/terms';
-const URL_IN = '/pages/signup?return_to=%2Fpages%2Fmain';
-const LOGIN_LINK = '/pages/login?return_to=%2Fpages%2Fmain';
 
-interface Ctx {
-  requests: DeferredQueue<'submitSignup' | 'resendVerification'>;
-  typed: Record<SignupField, string>;
-  terms: boolean;
-  token: string | null;
-  /** Captchas mounted so far: one more after every spent token. */
-  mounts: number;
-  rounds: number;
-  expectedText: string | null;
-  message: string | null;
-  /** What the page says after the last failed resend. */
-  resendFailedText: string | null;
-}
-
-function toResponse(event: ModelEvent, success: Record<string, unknown> | null): Response {
-  if ('output' in event) return HttpResponse.json(success);
-  const error = (event as { error: ApiError }).error;
-  return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
-}
-
-const field = (name: SignupField) => screen.getByLabelText(fieldLabels[name]) as HTMLInputElement;
-const terms = () => screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
-const signUpButton = () => screen.getByRole('button', { name: /^(Sign up|Processing)$/ });
-/** Open means in the page and not hidden from the reader (a closed Collapse may not even have mounted its list). */
-const openChecklist = () => {
-  const list = screen.queryByTestId('password-requirements');
-  return list?.parentElement?.getAttribute('aria-hidden') === 'false' ? list : null;
-};
-
-function renderPage(ctx: Pick<Ctx, 'mounts'>) {
-  // biome-ignore lint/correctness/noComponentHookFactories: the stand-in counts its mounts into this path's context
-  function StandInCaptcha({ onSolve, onExpire }: CaptchaProps) {
-    useEffect(() => {
-      ctx.mounts += 1;
-    }, []);
-    return (
-      <>
-        <button type="button" onClick={() => onSolve(CAPTCHA_TOKEN)}>
-          Solve captcha
-        </button>
-        <button type="button" onClick={onExpire}>
-          Expire captcha
-        </button>
-      </>
-    );
-  }
-  renderRoutes(
-    [{ path: '/pages/signup', element: <SignupPage Captcha={StandInCaptcha} /> }, landing('/pages/login')],
-    URL_IN,
-  );
-}
-
-async function expectForm(ctx: Ctx) {
-  await waitFor(() => expect(ctx.mounts).toBe(ctx.rounds + 1));
-  for (const name of Object.keys(fieldLabels) as SignupField[]) expect(field(name)).toHaveValue(ctx.typed[name]);
-  expect(field('email')).not.toHaveAttribute('readonly');
-  if (ctx.terms) expect(terms()).toBeChecked();
-  else expect(terms()).not.toBeChecked();
-  if (ctx.expectedText) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedText);
-  else expect(screen.queryByRole('alert')).toBeNull();
-  expect(await screen.findByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', TERMS_URL);
-  expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', LOGIN_LINK);
-}
-
-async function expectSignedUp(ctx: Ctx) {
-  expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-  expect(screen.getAllByRole('status')[0]).toHaveTextContent(ctx.message!);
-  expect(screen.queryByLabelText('Email')).toBeNull();
-  expect(screen.getByRole('link', { name: 'Sign In Instead' })).toHaveAttribute('href', LOGIN_LINK);
-}
-
-describeModel(signupMachine, {
-  name: 'signup page through the view',
-  events: signupEvents('direct'),
-  describeEvent: describeSignupEvent,
-  serializeContext: serializeSignupContext,
-  setup: (): Ctx => {
-    const ctx: Ctx = {
-      requests: createDeferredQueue(),
-      typed: { email: '', friendlyName: '', password: '' },
-      terms: false,
-      token: null,
-      mounts: 0,
-      rounds: 0,
-      expectedText: null,
-      message: null,
-      resendFailedText: null,
-    };
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: { termsUrl: TERMS_URL } })),
-      http.post(
-        '/api/signup/new',
-        async ({ request }) => (await ctx.requests.take('submitSignup', await request.json())) as Response,
-      ),
-      http.get('/api/signup/verify/resend', async ({ request }) => {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        return (await ctx.requests.take('resendVerification', query)) as Response;
-      }),
-    );
-    renderPage(ctx);
-    return ctx;
-  },
-  exec: {
-    'form.change': async (step, ctx) => {
-      const { field: name, value } = step.event as unknown as { field: SignupField; value: string };
-      ctx.typed[name] = value;
-      await userEvent.click(field(name));
-      await userEvent.paste(value);
-      if (name === 'password') {
-        // product.md §2: the checklist shows while the field has focus, ticked as the rules are met.
-        expect(openChecklist()).not.toBeNull();
-        expect(screen.getByText('10 to 32 characters').closest('li')).toHaveAttribute('data-met', 'true');
-        await userEvent.tab();
-        await waitFor(() => expect(openChecklist()).toBeNull());
-      }
+describeModel<typeof signupMachine, Ctx>(
+  signupMachine,
+  withViewChecks({
+    name: 'signup page through the view',
+    events: signupEvents('direct'),
+    describeEvent: describeSignupEvent,
+    serializeContext: serializeSignupContext,
+    setup: (): Ctx => {
+      const ctx: Ctx = {
+        requests: createDeferredQueue(),
+        typed: { email: '', friendlyName: '', password: '' },
+        terms: false,
+        token: null,
+        mounts: 0,
+        rounds: 0,
+        expected: null,
+        message: null,
+        resendFailedText: null,
+      } as Omit<Ctx, 'router'> as Ctx;
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: { termsUrl: TERMS_URL } })),
+        http.post(
+          '/api/signup/new',
+          async ({ request }) => (await ctx.requests.take('submitSignup', await request.json())) as Response,
+        ),
+        http.get('/api/signup/verify/resend', async ({ request }) => {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          return (await ctx.requests.take('resendVerification', query)) as Response;
+        }),
+      );
+      ctx.router = renderPage(ctx);
+      return ctx;
     },
-    'terms.accept': async (_step, ctx) => {
-      ctx.terms = true;
-      await userEvent.click(terms());
+    exec: {
+      'form.change': async (step, ctx) => {
+        const { field: name, value } = step.event as unknown as { field: SignupField; value: string };
+        ctx.typed[name] = value;
+        await userEvent.click(field(name));
+        await userEvent.paste(value);
+        if (name === 'password') {
+          // product.md §2: the checklist shows while the field has focus, ticked as the rules are met.
+          expect(openChecklist()).not.toBeNull();
+          expect(screen.getByText('10 to 32 characters').closest('li')).toHaveAttribute('data-met', 'true');
+          await userEvent.tab();
+          await waitFor(() => expect(openChecklist()).toBeNull());
+        }
+      },
+      'terms.accept': async (_step, ctx) => {
+        ctx.terms = true;
+        await userEvent.click(terms());
+      },
+      'terms.decline': async (_step, ctx) => {
+        ctx.terms = false;
+        await userEvent.click(terms());
+      },
+      'captcha.solve': async (_step, ctx) => {
+        ctx.token = CAPTCHA_TOKEN;
+        await userEvent.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      },
+      'captcha.expire': async (_step, ctx) => {
+        ctx.token = null;
+        await userEvent.click(screen.getByRole('button', { name: 'Expire captcha' }));
+      },
+      'form.submit': async (_step, ctx) => {
+        const { email, password, friendlyName } = ctx.typed;
+        ctx.expected = expected(
+          email === ''
+            ? 'Please enter your email'
+            : password === ''
+              ? 'Please enter your password'
+              : friendlyName === ''
+                ? 'Please enter your name'
+                : ctx.token === null
+                  ? 'Please complete the check that you are not a robot'
+                  : null,
+        );
+        await userEvent.click(signUpButton());
+      },
+      'xstate.done.actor.submitSignup': (step, ctx) => {
+        ctx.message = (step.event as { output: { message: string } }).output.message;
+        ctx.requests.resolve('submitSignup', toResponse(step.event, { success: true, message: ctx.message }));
+      },
+      'xstate.error.actor.submitSignup': (step, ctx) => {
+        const { label } = submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        ctx.expected = expected(failureText[label], label);
+        ctx.token = null;
+        ctx.rounds += 1;
+        ctx.requests.resolve('submitSignup', toResponse(step.event, null));
+      },
+      'resend.request': () => userEvent.click(screen.getByRole('button', { name: 'Resend' })),
+      'xstate.done.actor.resendVerification': (step, ctx) =>
+        ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
+      'xstate.error.actor.resendVerification': (step, ctx) => {
+        const { label } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        ctx.resendFailedText = resendFailureText[label] ?? null;
+        ctx.requests.resolve('resendVerification', toResponse(step.event, null));
+      },
     },
-    'terms.decline': async (_step, ctx) => {
-      ctx.terms = false;
-      await userEvent.click(terms());
+    states: {
+      'editing.termsPending': async (_snapshot, ctx, step) => {
+        await expectForm(ctx, step.event);
+        expect(signUpButton()).toHaveTextContent('Sign up');
+        expect(signUpButton()).toBeDisabled();
+      },
+      'editing.termsAccepted': async (_snapshot, ctx, step) => {
+        await expectForm(ctx, step.event);
+        expect(signUpButton()).toHaveTextContent('Sign up');
+        expect(signUpButton()).toBeEnabled();
+      },
+      submitting: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
+        await waitFor(() => expect(ctx.requests.pending('submitSignup')).toBe(1));
+        expect(ctx.requests.lastInput('submitSignup')).toEqual({
+          email: filled.email,
+          password: filled.password,
+          friendly_name: filled.friendlyName,
+          accept_terms: true,
+          language: 'en-us',
+          captcha_token: CAPTCHA_TOKEN,
+        });
+        expect(screen.queryByRole('alert')).toBeNull();
+      },
+      'signedUp.idle': async (_snapshot, ctx) => {
+        await expectSignedUp(ctx);
+        expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+      },
+      'signedUp.resending': async (_snapshot, ctx) => {
+        await expectSignedUp(ctx);
+        await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
+        await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
+        expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: filled.email, language: 'en-us' });
+      },
+      'signedUp.resent': async (_snapshot, ctx) => {
+        await expectSignedUp(ctx);
+        expect(
+          await screen.findByText('We have sent the verification email again. Please check your inbox.'),
+        ).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
+      },
+      'signedUp.resendFailed': async (_snapshot, ctx) => {
+        await expectSignedUp(ctx);
+        expect(await screen.findByRole('alert')).toHaveTextContent(ctx.resendFailedText!);
+        expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
+      },
+      'signedUp.alreadyVerified': async (_snapshot, ctx) => {
+        await expectSignedUp(ctx);
+        // Activated meanwhile (another tab): said so, the way on is Sign In Instead, and nothing is left to resend.
+        expect(
+          await screen.findByText('Your account is already active: sign in with your email and password.'),
+        ).toBeInTheDocument();
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
+      },
     },
-    'captcha.solve': async (_step, ctx) => {
-      ctx.token = CAPTCHA_TOKEN;
-      await userEvent.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    },
-    'captcha.expire': async (_step, ctx) => {
-      ctx.token = null;
-      await userEvent.click(screen.getByRole('button', { name: 'Expire captcha' }));
-    },
-    'form.submit': async (_step, ctx) => {
-      const { email, password, friendlyName } = ctx.typed;
-      ctx.expectedText =
-        email === ''
-          ? 'Please enter your email'
-          : password === ''
-            ? 'Please enter your password'
-            : friendlyName === ''
-              ? 'Please enter your name'
-              : ctx.token === null
-                ? 'Please complete the check that you are not a robot'
-                : null;
-      await userEvent.click(signUpButton());
-    },
-    'xstate.done.actor.submitSignup': (step, ctx) => {
-      ctx.message = (step.event as { output: { message: string } }).output.message;
-      ctx.requests.resolve('submitSignup', toResponse(step.event, { success: true, message: ctx.message }));
-    },
-    'xstate.error.actor.submitSignup': (step, ctx) => {
-      ctx.expectedText =
-        failureText[submitFailures.find((f) => f.error === (step.event as { error: unknown }).error)!.label];
-      ctx.token = null;
-      ctx.rounds += 1;
-      ctx.requests.resolve('submitSignup', toResponse(step.event, null));
-    },
-    'resend.request': () => userEvent.click(screen.getByRole('button', { name: 'Resend' })),
-    'xstate.done.actor.resendVerification': (step, ctx) =>
-      ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
-    'xstate.error.actor.resendVerification': (step, ctx) => {
-      const { label } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.resendFailedText = resendFailureText[label] ?? null;
-      ctx.requests.resolve('resendVerification', toResponse(step.event, null));
-    },
-  },
-  states: {
-    'editing.termsPending': async (_snapshot, ctx) => {
-      await expectForm(ctx);
-      expect(signUpButton()).toHaveTextContent('Sign up');
-      expect(signUpButton()).toBeDisabled();
-    },
-    'editing.termsAccepted': async (_snapshot, ctx) => {
-      await expectForm(ctx);
-      expect(signUpButton()).toHaveTextContent('Sign up');
-      expect(signUpButton()).toBeEnabled();
-    },
-    submitting: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
-      await waitFor(() => expect(ctx.requests.pending('submitSignup')).toBe(1));
-      expect(ctx.requests.lastInput('submitSignup')).toEqual({
-        email: filled.email,
-        password: filled.password,
-        friendly_name: filled.friendlyName,
-        accept_terms: true,
-        language: 'en-us',
-        captcha_token: CAPTCHA_TOKEN,
-      });
-      expect(screen.queryByRole('alert')).toBeNull();
-    },
-    'signedUp.idle': async (_snapshot, ctx) => {
-      await expectSignedUp(ctx);
-      expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
-      expect(screen.queryByRole('alert')).toBeNull();
-    },
-    'signedUp.resending': async (_snapshot, ctx) => {
-      await expectSignedUp(ctx);
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
-      await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
-      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: filled.email, language: 'en-us' });
-    },
-    'signedUp.resent': async (_snapshot, ctx) => {
-      await expectSignedUp(ctx);
-      expect(
-        await screen.findByText('We have sent the verification email again. Please check your inbox.'),
-      ).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
-    },
-    'signedUp.resendFailed': async (_snapshot, ctx) => {
-      await expectSignedUp(ctx);
-      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.resendFailedText!);
-      expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
-    },
-    'signedUp.alreadyVerified': async (_snapshot, ctx) => {
-      await expectSignedUp(ctx);
-      // Activated meanwhile (another tab): said so, the way on is Sign In Instead, and nothing is left to resend.
-      expect(
-        await screen.findByText('Your account is already active: sign in with your email and password.'),
-      ).toBeInTheDocument();
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
-    },
-  },
-});
+  }),
+);
 
 describe('signup page: the first broken rule, in words (product.md §5)', () => {
   it('names each rule in the spec order as the form is corrected', async () => {

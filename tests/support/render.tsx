@@ -81,6 +81,16 @@ export async function expectErrorFocus(alert: HTMLElement, field: HTMLElement | 
   await waitFor(() => expect(document.activeElement).toBe(target));
 }
 
+/**
+ * Decision 0009 once a dialog is gone: focus is back on the control that opened it, found anew (the page may have
+ * redrawn it), when the page still offers it; a control gone or disabled for good (its row deleted) cannot take it.
+ */
+export async function expectFocusBackOn(control: () => HTMLElement | null): Promise<void> {
+  const now = control();
+  if (!now || now.hasAttribute('disabled')) return;
+  await waitFor(() => expect(document.activeElement).toBe(control()));
+}
+
 /** Decision 0009 when a form appears: its first field has focus. */
 export async function expectFirstFieldFocused(field: HTMLElement): Promise<void> {
   await waitFor(() => expect(document.activeElement).toBe(field));

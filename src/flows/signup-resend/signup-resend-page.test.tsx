@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -21,38 +21,23 @@ import {
   type ModelEvent,
 } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { landing, renderRoutes } from '#tests/support/render.tsx';
+import {
+  expectErrorFocus,
+  expectFirstFieldFocused,
+  expectLanded,
+  expectNoAlert,
+  fillIn,
+  landing,
+  renderRoutes,
+  type TestRouter,
+  urlOf,
+  waitFor,
+} from '#tests/support/render.tsx';
+import { withViewChecks } from '#tests/support/view-model.ts';
+import { ABOUT_EMAIL, checkText, PAGE, resendText, SENT_CLAIM, validationText } from './signup-resend-page.expect.tsx';
 import { SignupResendPage } from './signup-resend-page.tsx';
 
 const server = setupMswServer();
-
-/** What a reader must see, in English, written out by hand. */
-const NOT_REGISTERED = 'This email is not registered';
-const RESEND_FAILED = 'Error when resending the verification email, please try again later';
-const ADDRESS_TOO_LONG = 'Email: at most 254 characters';
-const RESEND_RATE_LIMITED = 'Too many attempts. Try again in 2 min 0 s.';
-/** The email form's own rules. */
-const validationText: Record<string, string> = {
-  MISSING_EMAIL: 'Please enter your email',
-  EMAIL_INCORRECT_FORMAT: 'Email is in incorrect format',
-};
-/** After a check, by its failure's label: the email form's error (null: none), or the Retry view's words. */
-const checkText: Record<string, { asking: string | null } | { checkFailed: string }> = {
-  'code 82 (not registered)': { asking: NOT_REGISTERED },
-  MISSING_EMAIL: { asking: null },
-  EMAIL_INCORRECT_FORMAT: { asking: 'Email is in incorrect format' },
-  'address over its limit': { asking: ADDRESS_TOO_LONG },
-  '429 (60 s)': { checkFailed: 'Too many attempts. Try again in 1 min 0 s.' },
-  'network failure': { checkFailed: 'An error occured, please try again later' },
-};
-/** After a failed resend, by its failure's label: what the email form and the verify-needed view say. */
-const resendText: Record<string, { fromForm: string; fromView: string }> = {
-  '429 (120 s)': { fromForm: RESEND_RATE_LIMITED, fromView: RESEND_RATE_LIMITED },
-  'address over its limit': { fromForm: ADDRESS_TOO_LONG, fromView: ADDRESS_TOO_LONG },
-  '500': { fromForm: RESEND_FAILED, fromView: RESEND_FAILED },
-  'code 82': { fromForm: NOT_REGISTERED, fromView: RESEND_FAILED },
-};
-const SENT_CLAIM = /we sent to/;
 
 interface Ctx {
   requests: DeferredQueue<'checkVerification' | 'resendVerification'>;
@@ -65,6 +50,7 @@ interface Ctx {
   resendFailedText: string | null;
   /** Where the last resend was asked from: the email form or the verify-needed view. */
   fromForm: boolean;
+  router: TestRouter;
 }
 
 function toResponse(event: ModelEvent, success: Record<string, unknown>): Response {
@@ -82,9 +68,11 @@ async function expectNeedsVerification(ctx: Ctx) {
   expect(screen.getByText(`Open the link in the email we sent to ${ctx.email}.`)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
   expect(screen.queryByLabelText('Email')).toBeNull();
+  expect(urlOf(ctx.router)).toBe(PAGE);
 }
 
 async function expectForm(ctx: Ctx) {
+  expect(urlOf(ctx.router)).toBe(PAGE);
   expect(await screen.findByRole('heading', { name: 'Resend Confirmation Email' })).toBeInTheDocument();
   await waitFor(() => expect(emailField()).toHaveValue(ctx.email));
   // Nothing here claims that a mail went anywhere.
@@ -93,138 +81,142 @@ async function expectForm(ctx: Ctx) {
   expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/pages/signup');
 }
 
-describeModel(signupResendMachine, {
-  name: 'verify-needed page through the view',
-  input,
-  events: signupResendEvents,
-  serializeContext: serializeSignupResend,
-  describeEvent: describeSignupResendEvent,
-  setup: (): Ctx => {
-    const ctx: Ctx = {
-      requests: createDeferredQueue(),
-      email: input.email,
-      expectedError: null,
-      checkFailedText: null,
-      resendFailedText: null,
-      fromForm: false,
-    };
-    const take =
-      (id: 'checkVerification' | 'resendVerification') =>
-      async ({ request }: { request: Request }) =>
-        (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/signup/verify/check', take('checkVerification')),
-      http.get('/api/signup/verify/resend', take('resendVerification')),
-    );
-    renderRoutes(
-      [{ path: '/pages/signup/resend', element: <SignupResendPage /> }, landing('/pages/login')],
-      `/pages/signup/resend?email=${encodeURIComponent(input.email)}`,
-    );
-    return ctx;
-  },
-  exec: {
-    'xstate.done.actor.checkVerification': (step, ctx) =>
-      ctx.requests.resolve('checkVerification', toResponse(step.event, { success: true, data: { verified: true } })),
-    'xstate.error.actor.checkVerification': (step, ctx) => {
-      const { label } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      const text = checkText[label];
-      if (text && 'asking' in text) ctx.expectedError = text.asking;
-      if (text && 'checkFailed' in text) ctx.checkFailedText = text.checkFailed;
-      ctx.requests.resolve('checkVerification', toResponse(step.event, {}));
-    },
-    'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
-    'form.change': async (step, ctx) => {
-      ctx.email = (step.event as unknown as { value: string }).value;
-      await userEvent.clear(emailField());
-      if (ctx.email) await userEvent.type(emailField(), ctx.email);
-    },
-    'form.submit': async (_step, ctx) => {
-      ctx.expectedError =
-        ctx.email === ''
-          ? validationText.MISSING_EMAIL
-          : ctx.email.includes('.')
-            ? null
-            : validationText.EMAIL_INCORRECT_FORMAT;
-      ctx.fromForm = true;
-      // Enter in the field submits like the button.
-      await userEvent.type(emailField(), '{Enter}');
-    },
-    'resend.request': async (_step, ctx) => {
-      ctx.fromForm = false;
-      await userEvent.click(resendButton());
-    },
-    'xstate.done.actor.resendVerification': (step, ctx) =>
-      ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
-    'xstate.error.actor.resendVerification': (step, ctx) => {
-      const { label, fromForm } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      if (fromForm !== 'verified' && ctx.fromForm) ctx.expectedError = resendText[label].fromForm;
-      if (fromForm !== 'verified' && !ctx.fromForm) ctx.resendFailedText = resendText[label].fromView;
-      ctx.requests.resolve('resendVerification', toResponse(step.event, {}));
-    },
-  },
-  states: {
-    checking: async (_snapshot, ctx) => {
-      expect(await screen.findByLabelText('Processing')).toBeInTheDocument();
-      await waitFor(() => expect(ctx.requests.pending('checkVerification')).toBe(1));
-      expect(ctx.requests.lastInput('checkVerification')).toEqual({ username: input.email });
-      expect(screen.queryByRole('button')).toBeNull();
-    },
-    checkFailed: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
-      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
-      // The account may be in any state: no claim about mail, and no resend that may not apply.
-      expect(screen.queryByText(SENT_CLAIM)).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Resend Confirmation Email' })).toBeNull();
-    },
-    asking: async (_snapshot, ctx) => {
-      await expectForm(ctx);
-      expect(formButton()).toHaveTextContent('Resend');
-      expect(formButton()).toBeEnabled();
-      if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedError);
-      else expect(screen.queryByRole('alert')).toBeNull();
-    },
-    sending: async (_snapshot, ctx) => {
-      await expectForm(ctx);
-      await waitFor(() => expect(formButton()).toHaveTextContent('Processing'));
-      expect(formButton()).toBeDisabled();
-      expect(screen.queryByRole('alert')).toBeNull();
-      await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
-      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: ctx.email, language: 'en-us' });
-    },
-    verified: async () => {
-      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
-    },
-    'needsVerification.idle': async (_snapshot, ctx) => {
-      await expectNeedsVerification(ctx);
-      expect(resendButton()).toBeEnabled();
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(screen.queryByRole('status')).toBeNull();
-    },
-    'needsVerification.resending': async (_snapshot, ctx) => {
-      await expectNeedsVerification(ctx);
-      await waitFor(() => expect(resendButton()).toBeDisabled());
-      await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
-      expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: ctx.email, language: 'en-us' });
-    },
-    'needsVerification.resent': async (_snapshot, ctx) => {
-      await expectNeedsVerification(ctx);
-      expect(await screen.findByRole('status')).toHaveTextContent(
-        'We have sent the verification email again. Please check your inbox.',
+describeModel<typeof signupResendMachine, Ctx>(
+  signupResendMachine,
+  withViewChecks({
+    name: 'verify-needed page through the view',
+    input,
+    events: signupResendEvents,
+    serializeContext: serializeSignupResend,
+    describeEvent: describeSignupResendEvent,
+    setup: (): Ctx => {
+      const ctx: Ctx = {
+        requests: createDeferredQueue(),
+        email: input.email,
+        expectedError: null,
+        checkFailedText: null,
+        resendFailedText: null,
+        fromForm: false,
+      } as Omit<Ctx, 'router'> as Ctx;
+      const take =
+        (id: 'checkVerification' | 'resendVerification') =>
+        async ({ request }: { request: Request }) =>
+          (await ctx.requests.take(id, Object.fromEntries(new URL(request.url).searchParams))) as Response;
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+        http.get('/api/signup/verify/check', take('checkVerification')),
+        http.get('/api/signup/verify/resend', take('resendVerification')),
       );
-      expect(resendButton()).toBeEnabled();
+      ctx.router = renderRoutes(
+        [{ path: '/pages/signup/resend', element: <SignupResendPage /> }, landing('/pages/login')],
+        PAGE,
+      ).router;
+      return ctx;
     },
-    'needsVerification.resendFailed': async (_snapshot, ctx) => {
-      await expectNeedsVerification(ctx);
-      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.resendFailedText!);
-      expect(resendButton()).toBeEnabled();
+    exec: {
+      'xstate.done.actor.checkVerification': (step, ctx) =>
+        ctx.requests.resolve('checkVerification', toResponse(step.event, { success: true, data: { verified: true } })),
+      'xstate.error.actor.checkVerification': (step, ctx) => {
+        const { label } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        const text = checkText[label];
+        if (text && 'asking' in text) ctx.expectedError = text.asking;
+        if (text && 'checkFailed' in text) ctx.checkFailedText = text.checkFailed;
+        ctx.requests.resolve('checkVerification', toResponse(step.event, {}));
+      },
+      'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
+      'form.change': async (step, ctx) => {
+        ctx.email = (step.event as unknown as { value: string }).value;
+        await fillIn(userEvent, emailField(), ctx.email);
+      },
+      'form.submit': async (_step, ctx) => {
+        ctx.expectedError =
+          ctx.email === ''
+            ? validationText.MISSING_EMAIL
+            : ctx.email.includes('.')
+              ? null
+              : validationText.EMAIL_INCORRECT_FORMAT;
+        ctx.fromForm = true;
+        // Enter in the field submits like the button.
+        await userEvent.type(emailField(), '{Enter}');
+      },
+      'resend.request': async (_step, ctx) => {
+        ctx.fromForm = false;
+        await userEvent.click(resendButton());
+      },
+      'xstate.done.actor.resendVerification': (step, ctx) =>
+        ctx.requests.resolve('resendVerification', toResponse(step.event, { success: true, message: 'Sent' })),
+      'xstate.error.actor.resendVerification': (step, ctx) => {
+        const { label, fromForm } = resendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        if (fromForm !== 'verified' && ctx.fromForm) ctx.expectedError = resendText[label].fromForm;
+        if (fromForm !== 'verified' && !ctx.fromForm) ctx.resendFailedText = resendText[label].fromView;
+        ctx.requests.resolve('resendVerification', toResponse(step.event, {}));
+      },
     },
-    'needsVerification.alreadyVerified': async () => {
-      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+    states: {
+      checking: async (_snapshot, ctx) => {
+        expect(await screen.findByLabelText('Processing')).toBeInTheDocument();
+        await waitFor(() => expect(ctx.requests.pending('checkVerification')).toBe(1));
+        expect(ctx.requests.lastInput('checkVerification')).toEqual({ username: input.email });
+        expect(screen.queryByRole('button')).toBeNull();
+      },
+      checkFailed: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
+        expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+        expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/pages/login');
+        // The account may be in any state: no claim about mail, and no resend that may not apply.
+        expect(screen.queryByText(SENT_CLAIM)).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Resend Confirmation Email' })).toBeNull();
+      },
+      asking: async (_snapshot, ctx, step) => {
+        await expectForm(ctx);
+        expect(formButton()).toHaveTextContent('Resend');
+        expect(formButton()).toBeEnabled();
+        const { type } = step.event;
+        // Decision 0009: the form starts on its field, and a failure takes focus to it or to the message.
+        if (type === 'xstate.error.actor.checkVerification') await expectFirstFieldFocused(emailField());
+        if (!ctx.expectedError) return expectNoAlert();
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent(ctx.expectedError);
+        if (type === 'form.submit' || type.startsWith('xstate.error.actor.'))
+          await expectErrorFocus(alert, ABOUT_EMAIL.has(ctx.expectedError) ? emailField() : null);
+      },
+      sending: async (_snapshot, ctx) => {
+        await expectForm(ctx);
+        await waitFor(() => expect(formButton()).toHaveTextContent('Processing'));
+        expect(formButton()).toBeDisabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+        await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
+        expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: ctx.email, language: 'en-us' });
+      },
+      verified: (_snapshot, ctx) => expectLanded(ctx.router, '/pages/login'),
+      'needsVerification.idle': async (_snapshot, ctx) => {
+        await expectNeedsVerification(ctx);
+        expect(resendButton()).toBeEnabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(screen.queryByRole('status')).toBeNull();
+      },
+      'needsVerification.resending': async (_snapshot, ctx) => {
+        await expectNeedsVerification(ctx);
+        await waitFor(() => expect(resendButton()).toBeDisabled());
+        await waitFor(() => expect(ctx.requests.pending('resendVerification')).toBe(1));
+        expect(ctx.requests.lastInput('resendVerification')).toEqual({ email: ctx.email, language: 'en-us' });
+      },
+      'needsVerification.resent': async (_snapshot, ctx) => {
+        await expectNeedsVerification(ctx);
+        expect(await screen.findByRole('status')).toHaveTextContent(
+          'We have sent the verification email again. Please check your inbox.',
+        );
+        expect(resendButton()).toBeEnabled();
+      },
+      'needsVerification.resendFailed': async (_snapshot, ctx) => {
+        await expectNeedsVerification(ctx);
+        expect(await screen.findByRole('alert')).toHaveTextContent(ctx.resendFailedText!);
+        expect(resendButton()).toBeEnabled();
+      },
+      'needsVerification.alreadyVerified': (_snapshot, ctx) => expectLanded(ctx.router, '/pages/login'),
     },
-  },
-});
+  }),
+);
 
 describe('verify-needed page', () => {
   it('focuses the email field when the form appears, and again when the typed address is refused', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +23,8 @@ import {
   type ModelEvent,
 } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { renderRoutes } from '#tests/support/render.tsx';
+import { fillIn, renderRoutes, type TestRouter, urlOf, waitFor } from '#tests/support/render.tsx';
+import { withViewChecks } from '#tests/support/view-model.ts';
 import { PasswordResetPage } from './password-reset-page.tsx';
 
 const server = setupMswServer();
@@ -67,6 +68,7 @@ interface Ctx {
   expectedText: string | null;
   /** What the page says after a check that got no verdict. */
   checkFailedText: string | null;
+  router: TestRouter;
 }
 
 function toResponse(event: ModelEvent): Response {
@@ -82,137 +84,142 @@ const openChecklist = () => {
   return list?.parentElement?.getAttribute('aria-hidden') === 'false' ? list : null;
 };
 
-describeModel(passwordResetMachine, {
-  name: 'password reset page through the view',
-  input: { resetToken: TOKEN },
-  events: passwordResetEvents,
-  serializeContext: serializePasswordReset,
-  describeEvent: describePasswordResetEvent,
-  setup: (): Ctx => {
-    const ctx: Ctx = {
-      requests: createDeferredQueue(),
-      typed: '',
-      focus: 'field',
-      expectedText: null,
-      checkFailedText: null,
-    };
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: CONFIG })),
-      http.get('/api/password/change/check', async ({ request }) => {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        return (await ctx.requests.take('checkResetToken', query)) as Response;
-      }),
-      http.patch('/api/password/change', async ({ request }) => {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        return (await ctx.requests.take('changePassword', { query, body: await request.json() })) as Response;
-      }),
-    );
-    renderRoutes([{ path: '/pages/password/reset', element: <PasswordResetPage /> }], START);
-    return ctx;
-  },
-  exec: {
-    'form.change': async (step, ctx) => {
-      ctx.typed = (step.event as unknown as { value: string }).value;
-      ctx.focus = 'field';
-      await userEvent.click(passwordField());
-      await userEvent.clear(passwordField());
-      if (ctx.typed) await userEvent.type(passwordField(), ctx.typed);
-    },
-    'form.submit': async (_step, ctx) => {
-      const { code } = passwords[ctx.typed];
-      ctx.expectedText = code ? texts[code] : null;
-      ctx.focus = 'field';
-      await userEvent.type(passwordField(), '{Enter}');
-    },
-    'xstate.done.actor.checkResetToken': (step, ctx) => {
-      ctx.focus = 'field';
-      ctx.requests.resolve('checkResetToken', toResponse(step.event));
-    },
-    'xstate.error.actor.checkResetToken': (step, ctx) => {
-      const { label, invalid } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.checkFailedText = invalid ? null : checkFailureTexts[label];
-      ctx.requests.resolve('checkResetToken', toResponse(step.event));
-    },
-    'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
-    'xstate.done.actor.changePassword': (step, ctx) => ctx.requests.resolve('changePassword', toResponse(step.event)),
-    'xstate.error.actor.changePassword': (step, ctx) => {
-      const { label } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.expectedText = changeFailureTexts[label];
-      ctx.focus = label === '400 password over its limit' ? 'field' : 'alert';
-      ctx.requests.resolve('changePassword', toResponse(step.event));
-    },
-  },
-  states: {
-    loading: async (_snapshot, ctx) => {
-      expect(await screen.findByLabelText('Checking your link')).toBeInTheDocument();
-      expect(screen.queryByLabelText('New password')).toBeNull();
-      await waitFor(() => expect(ctx.requests.pending('checkResetToken')).toBe(1));
-      expect(ctx.requests.lastInput('checkResetToken')).toEqual({ reset_token: TOKEN });
-    },
-    checkFailed: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
-      expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-      // No verdict on the link yet: it is not called invalid, and no form is shown that could only fail.
-      expect(screen.queryByText(/invalid recovery or activation link/)).toBeNull();
-      expect(screen.queryByLabelText('New password')).toBeNull();
-    },
-    valid: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
-      expect(passwordField()).toHaveValue(ctx.typed);
-      if (ctx.expectedText) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedText);
-      else expect(screen.queryByRole('alert')).toBeNull();
-      // The checklist opens with the caret in the field and follows every keystroke.
-      if (ctx.focus === 'alert') {
-        expect(screen.getByRole('alert')).toHaveFocus();
-        expect(passwordField()).not.toHaveAttribute('aria-invalid');
-        await waitFor(() => expect(openChecklist()).toBeNull());
-        return;
-      }
-      await waitFor(() => expect(passwordField()).toHaveFocus());
-      if (ctx.expectedText) {
-        // The field in error says so, and names the message that explains it.
-        expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
-        expect(passwordField()).toHaveAccessibleDescription(expect.stringContaining(ctx.expectedText));
-      } else expect(passwordField()).not.toHaveAttribute('aria-invalid');
-      await waitFor(() => {
-        const met = within(openChecklist()!)
-          .getAllByRole('listitem')
-          .map((item) => item.getAttribute('data-met') === 'true');
-        expect(met).toEqual(passwords[ctx.typed].met);
-      });
-    },
-    submitting: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
-      expect(screen.queryByRole('alert')).toBeNull();
-      await waitFor(() => expect(ctx.requests.pending('changePassword')).toBe(1));
-      expect(ctx.requests.lastInput('changePassword')).toEqual({
-        query: { reset_token: TOKEN },
-        body: { password: VALID_PASSWORD, logout: true, language: 'en-us' },
-      });
-    },
-    success: async () => {
-      expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
-      expect(screen.getByRole('status')).toHaveTextContent(CHANGED_MESSAGE);
-      expect(screen.queryByLabelText('New password')).toBeNull();
-      expect(await screen.findByRole('link', { name: 'Open app' })).toHaveAttribute('href', WEB_APP);
-      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
-        'href',
-        '/pages/login?return_to=%2Fpages%2Fmain',
+describeModel<typeof passwordResetMachine, Ctx>(
+  passwordResetMachine,
+  withViewChecks({
+    name: 'password reset page through the view',
+    input: { resetToken: TOKEN },
+    events: passwordResetEvents,
+    serializeContext: serializePasswordReset,
+    describeEvent: describePasswordResetEvent,
+    setup: (): Ctx => {
+      const ctx: Ctx = {
+        requests: createDeferredQueue(),
+        typed: '',
+        focus: 'field',
+        expectedText: null,
+        checkFailedText: null,
+      } as Omit<Ctx, 'router'> as Ctx;
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: CONFIG })),
+        http.get('/api/password/change/check', async ({ request }) => {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          return (await ctx.requests.take('checkResetToken', query)) as Response;
+        }),
+        http.patch('/api/password/change', async ({ request }) => {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          return (await ctx.requests.take('changePassword', { query, body: await request.json() })) as Response;
+        }),
       );
+      ctx.router = renderRoutes([{ path: '/pages/password/reset', element: <PasswordResetPage /> }], START).router;
+      return ctx;
     },
-    invalid: async () => {
-      expect(await screen.findByRole('alert')).toHaveTextContent(
-        'invalid recovery or activation link (may be expired)',
-      );
-      expect(screen.queryByLabelText('New password')).toBeNull();
-      // The reader's address comes along to the recovery page; other params ride as usual.
-      expect(screen.getByRole('link', { name: 'Send a new recovery email' })).toHaveAttribute(
-        'href',
-        '/pages/recover?return_to=%2Fpages%2Fmain&email=ann%40example.com',
-      );
+    exec: {
+      'form.change': async (step, ctx) => {
+        ctx.typed = (step.event as unknown as { value: string }).value;
+        ctx.focus = 'field';
+        await fillIn(userEvent, passwordField(), ctx.typed);
+      },
+      'form.submit': async (_step, ctx) => {
+        const { code } = passwords[ctx.typed];
+        ctx.expectedText = code ? texts[code] : null;
+        ctx.focus = 'field';
+        await userEvent.type(passwordField(), '{Enter}');
+      },
+      'xstate.done.actor.checkResetToken': (step, ctx) => {
+        ctx.focus = 'field';
+        ctx.requests.resolve('checkResetToken', toResponse(step.event));
+      },
+      'xstate.error.actor.checkResetToken': (step, ctx) => {
+        const { label, invalid } = checkFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        ctx.checkFailedText = invalid ? null : checkFailureTexts[label];
+        ctx.requests.resolve('checkResetToken', toResponse(step.event));
+      },
+      'check.retry': () => userEvent.click(screen.getByRole('button', { name: 'Retry' })),
+      'xstate.done.actor.changePassword': (step, ctx) => ctx.requests.resolve('changePassword', toResponse(step.event)),
+      'xstate.error.actor.changePassword': (step, ctx) => {
+        const { label } = changeFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        ctx.expectedText = changeFailureTexts[label];
+        ctx.focus = label === '400 password over its limit' ? 'field' : 'alert';
+        ctx.requests.resolve('changePassword', toResponse(step.event));
+      },
     },
-  },
-});
+    states: {
+      loading: async (_snapshot, ctx) => {
+        expect(await screen.findByLabelText('Checking your link')).toBeInTheDocument();
+        expect(screen.queryByLabelText('New password')).toBeNull();
+        await waitFor(() => expect(ctx.requests.pending('checkResetToken')).toBe(1));
+        expect(ctx.requests.lastInput('checkResetToken')).toEqual({ reset_token: TOKEN });
+      },
+      checkFailed: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(ctx.checkFailedText!);
+        expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+        // No verdict on the link yet: it is not called invalid, and no form is shown that could only fail.
+        expect(screen.queryByText(/invalid recovery or activation link/)).toBeNull();
+        expect(screen.queryByLabelText('New password')).toBeNull();
+      },
+      valid: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
+        // The page never leaves the link's address, whatever happens on it.
+        expect(urlOf(ctx.router)).toBe(START);
+        expect(passwordField()).toHaveValue(ctx.typed);
+        if (ctx.expectedText) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedText);
+        else expect(screen.queryByRole('alert')).toBeNull();
+        // The checklist opens with the caret in the field and follows every keystroke.
+        if (ctx.focus === 'alert') {
+          expect(screen.getByRole('alert')).toHaveFocus();
+          expect(passwordField()).not.toHaveAttribute('aria-invalid');
+          await waitFor(() => expect(openChecklist()).toBeNull());
+          return;
+        }
+        await waitFor(() => expect(passwordField()).toHaveFocus());
+        if (ctx.expectedText) {
+          // The field in error says so, and names the message that explains it.
+          expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+          expect(passwordField()).toHaveAccessibleDescription(expect.stringContaining(ctx.expectedText));
+        } else expect(passwordField()).not.toHaveAttribute('aria-invalid');
+        await waitFor(() => {
+          const met = within(openChecklist()!)
+            .getAllByRole('listitem')
+            .map((item) => item.getAttribute('data-met') === 'true');
+          expect(met).toEqual(passwords[ctx.typed].met);
+        });
+      },
+      submitting: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+        await waitFor(() => expect(ctx.requests.pending('changePassword')).toBe(1));
+        expect(ctx.requests.lastInput('changePassword')).toEqual({
+          query: { reset_token: TOKEN },
+          body: { password: VALID_PASSWORD, logout: true, language: 'en-us' },
+        });
+      },
+      success: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
+        expect(urlOf(ctx.router)).toBe(START);
+        expect(screen.getByRole('status')).toHaveTextContent(CHANGED_MESSAGE);
+        expect(screen.queryByLabelText('New password')).toBeNull();
+        expect(await screen.findByRole('link', { name: 'Open app' })).toHaveAttribute('href', WEB_APP);
+        expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+          'href',
+          '/pages/login?return_to=%2Fpages%2Fmain',
+        );
+      },
+      invalid: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('alert')).toHaveTextContent(
+          'invalid recovery or activation link (may be expired)',
+        );
+        expect(urlOf(ctx.router)).toBe(START);
+        expect(screen.queryByLabelText('New password')).toBeNull();
+        // The reader's address comes along to the recovery page; other params ride as usual.
+        expect(screen.getByRole('link', { name: 'Send a new recovery email' })).toHaveAttribute(
+          'href',
+          '/pages/recover?return_to=%2Fpages%2Fmain&email=ann%40example.com',
+        );
+      },
+    },
+  }),
+);
 
 describe('password reset page', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,17 @@ import {
   type ModelEvent,
 } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { renderRoutes } from '#tests/support/render.tsx';
+import {
+  expectErrorFocus,
+  expectFirstFieldFocused,
+  expectNoAlert,
+  fillIn,
+  renderRoutes,
+  type TestRouter,
+  urlOf,
+  waitFor,
+} from '#tests/support/render.tsx';
+import { withViewChecks } from '#tests/support/view-model.ts';
 import { RecoverPage } from './recover-page.tsx';
 
 const server = setupMswServer();
@@ -39,6 +49,8 @@ const RATE_LIMITED_IN_90_S = 'Too many attempts. Try again in 1 min 30 s.';
 const RATE_LIMITED = 'Too many attempts. Please try again later.';
 const RESENT = 'We have resent the recovery email';
 const RESEND_FAILED = 'An error occurred when resending the email, please try again later';
+/** The errors about the address, where focus goes (decision 0009); any other takes focus to the message. */
+const ABOUT_EMAIL = new Set([texts.PleaseFillInEmail, texts.EmailInIncorrectFormat, texts.EmailNotRegistered]);
 
 interface Ctx {
   requests: DeferredQueue<'sendRecovery' | 'resendRecovery'>;
@@ -47,6 +59,7 @@ interface Ctx {
   typed: string;
   expectedError: string | null;
   expectedResend: { kind: 'success' | 'error'; text: string } | null;
+  router: TestRouter;
 }
 
 function toResponse(event: ModelEvent): Response {
@@ -58,12 +71,20 @@ function toResponse(event: ModelEvent): Response {
 const emailField = () => screen.getByLabelText('Email') as HTMLInputElement;
 const expectedQuery = { return_to: '/pages/main', email: ADDRESS, language: 'en-us' };
 
-async function expectForm(ctx: Ctx) {
+async function expectForm(ctx: Ctx, event: ModelEvent) {
   const button = await screen.findByRole('button', { name: 'Send' });
   expect(button).toBeEnabled();
   expect(emailField()).toHaveValue(ctx.typed);
-  if (ctx.expectedError) expect(await screen.findByRole('alert')).toHaveTextContent(ctx.expectedError);
-  else expect(screen.queryByRole('alert')).toBeNull();
+  expect(urlOf(ctx.router)).toBe(START);
+  // Decision 0009: the form starts on its field, and a failure takes focus to it or to the message.
+  if (event.type === 'xstate.init') await expectFirstFieldFocused(emailField());
+  if (!ctx.expectedError) expectNoAlert();
+  else {
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ctx.expectedError);
+    if (event.type === 'form.submit' || event.type === 'xstate.error.actor.sendRecovery')
+      await expectErrorFocus(alert, ABOUT_EMAIL.has(ctx.expectedError) ? emailField() : null);
+  }
   // Links carry the page's query on a wide screen, as the login page's do.
   expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
     'href',
@@ -71,107 +92,108 @@ async function expectForm(ctx: Ctx) {
   );
 }
 
-describeModel(recoverMachine, {
-  name: 'recover page through the view',
-  input: { email: '' },
-  events: recoverEvents,
-  serializeContext: serializeRecover,
-  setup: (): Ctx => {
-    const ctx: Ctx = {
-      requests: createDeferredQueue(),
-      sent: false,
-      typed: '',
-      expectedError: null,
-      expectedResend: null,
-    };
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/password/recover', async ({ request }) => {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        return (await ctx.requests.take(ctx.sent ? 'resendRecovery' : 'sendRecovery', query)) as Response;
-      }),
-    );
-    renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], START);
-    return ctx;
-  },
-  exec: {
-    'form.change': async (step, ctx) => {
-      ctx.typed = (step.event as unknown as { value: string }).value;
-      await userEvent.clear(emailField());
-      if (ctx.typed) await userEvent.type(emailField(), ctx.typed);
-    },
-    'form.submit': async (_step, ctx) => {
-      const code = typedEmails[ctx.typed];
-      ctx.expectedError = code ? texts[code] : null;
-      await userEvent.type(emailField(), '{Enter}');
-    },
-    'recovery.resend': async (_step, ctx) => {
-      ctx.expectedResend = null;
-      await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
-    },
-    'xstate.done.actor.sendRecovery': (step, ctx) => {
-      ctx.sent = true;
-      ctx.requests.resolve('sendRecovery', toResponse(step.event));
-    },
-    'xstate.error.actor.sendRecovery': (step, ctx) => {
-      const { code } = sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
-      ctx.expectedError = typeof code === 'string' ? texts[code] : RATE_LIMITED_IN_90_S;
-      ctx.requests.resolve('sendRecovery', toResponse(step.event));
-    },
-    'xstate.done.actor.resendRecovery': (step, ctx) => {
-      ctx.expectedResend = { kind: 'success', text: RESENT };
-      ctx.requests.resolve('resendRecovery', toResponse(step.event));
-    },
-    'xstate.error.actor.resendRecovery': (step, ctx) => {
-      const { serverMessage, problem } = resendFailures.find(
-        (f) => f.error === (step.event as { error: unknown }).error,
-      )!;
-      ctx.expectedResend = { kind: 'error', text: problem ? RATE_LIMITED : (serverMessage ?? RESEND_FAILED) };
-      ctx.requests.resolve('resendRecovery', toResponse(step.event));
-    },
-  },
-  states: {
-    idle: async (_snapshot, ctx) => {
-      await expectForm(ctx);
-    },
-    error: async (_snapshot, ctx) => {
-      await expectForm(ctx);
-      expect(ctx.expectedError).not.toBeNull();
-    },
-    sending: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
-      expect(screen.queryByRole('alert')).toBeNull();
-      await waitFor(() => expect(ctx.requests.pending('sendRecovery')).toBe(1));
-      expect(ctx.requests.lastInput('sendRecovery')).toEqual(expectedQuery);
-    },
-    success: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
-      expect(screen.getByTestId('recover-confirmation')).toHaveTextContent(
-        `We have sent a link to set a new password to ${ADDRESS}.`,
+describeModel<typeof recoverMachine, Ctx>(
+  recoverMachine,
+  withViewChecks({
+    name: 'recover page through the view',
+    input: { email: '' },
+    events: recoverEvents,
+    serializeContext: serializeRecover,
+    setup: (): Ctx => {
+      const ctx: Ctx = {
+        requests: createDeferredQueue(),
+        sent: false,
+        typed: '',
+        expectedError: null,
+        expectedResend: null,
+      } as Omit<Ctx, 'router'> as Ctx;
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+        http.get('/api/password/recover', async ({ request }) => {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          return (await ctx.requests.take(ctx.sent ? 'resendRecovery' : 'sendRecovery', query)) as Response;
+        }),
       );
-      // product.md §2: the confirmation replaces the form.
-      expect(screen.queryByLabelText('Email')).toBeNull();
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
-      if (ctx.expectedResend?.kind === 'success')
-        expect(screen.getByRole('status')).toHaveTextContent(ctx.expectedResend.text);
-      if (ctx.expectedResend?.kind === 'error')
-        expect(screen.getByRole('alert')).toHaveTextContent(ctx.expectedResend.text);
-      if (ctx.expectedResend?.kind !== 'error') expect(screen.queryByRole('alert')).toBeNull();
-      if (ctx.expectedResend?.kind !== 'success') expect(screen.queryByRole('status')).toBeNull();
-      expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
-        'href',
-        '/pages/login?return_to=%2Fpages%2Fmain',
-      );
+      ctx.router = renderRoutes([{ path: '/pages/recover', element: <RecoverPage /> }], START).router;
+      return ctx;
     },
-    resending: async (_snapshot, ctx) => {
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(screen.queryByRole('status')).toBeNull();
-      await waitFor(() => expect(ctx.requests.pending('resendRecovery')).toBe(1));
-      expect(ctx.requests.lastInput('resendRecovery')).toEqual(expectedQuery);
+    exec: {
+      'form.change': async (step, ctx) => {
+        ctx.typed = (step.event as unknown as { value: string }).value;
+        await fillIn(userEvent, emailField(), ctx.typed);
+      },
+      'form.submit': async (_step, ctx) => {
+        const code = typedEmails[ctx.typed];
+        ctx.expectedError = code ? texts[code] : null;
+        await userEvent.type(emailField(), '{Enter}');
+      },
+      'recovery.resend': async (_step, ctx) => {
+        ctx.expectedResend = null;
+        await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
+      },
+      'xstate.done.actor.sendRecovery': (step, ctx) => {
+        ctx.sent = true;
+        ctx.requests.resolve('sendRecovery', toResponse(step.event));
+      },
+      'xstate.error.actor.sendRecovery': (step, ctx) => {
+        const { code } = sendFailures.find((f) => f.error === (step.event as { error: unknown }).error)!;
+        ctx.expectedError = typeof code === 'string' ? texts[code] : RATE_LIMITED_IN_90_S;
+        ctx.requests.resolve('sendRecovery', toResponse(step.event));
+      },
+      'xstate.done.actor.resendRecovery': (step, ctx) => {
+        ctx.expectedResend = { kind: 'success', text: RESENT };
+        ctx.requests.resolve('resendRecovery', toResponse(step.event));
+      },
+      'xstate.error.actor.resendRecovery': (step, ctx) => {
+        const { serverMessage, problem } = resendFailures.find(
+          (f) => f.error === (step.event as { error: unknown }).error,
+        )!;
+        ctx.expectedResend = { kind: 'error', text: problem ? RATE_LIMITED : (serverMessage ?? RESEND_FAILED) };
+        ctx.requests.resolve('resendRecovery', toResponse(step.event));
+      },
     },
-  },
-});
+    states: {
+      idle: (_snapshot, ctx, step) => expectForm(ctx, step.event),
+      error: async (_snapshot, ctx, step) => {
+        await expectForm(ctx, step.event);
+        expect(ctx.expectedError).not.toBeNull();
+      },
+      sending: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
+        expect(screen.queryByRole('alert')).toBeNull();
+        await waitFor(() => expect(ctx.requests.pending('sendRecovery')).toBe(1));
+        expect(ctx.requests.lastInput('sendRecovery')).toEqual(expectedQuery);
+      },
+      success: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+        expect(urlOf(ctx.router)).toBe(START);
+        expect(screen.getByTestId('recover-confirmation')).toHaveTextContent(
+          `We have sent a link to set a new password to ${ADDRESS}.`,
+        );
+        // product.md §2: the confirmation replaces the form.
+        expect(screen.queryByLabelText('Email')).toBeNull();
+        await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
+        if (ctx.expectedResend?.kind === 'success')
+          expect(screen.getByRole('status')).toHaveTextContent(ctx.expectedResend.text);
+        if (ctx.expectedResend?.kind === 'error')
+          expect(screen.getByRole('alert')).toHaveTextContent(ctx.expectedResend.text);
+        if (ctx.expectedResend?.kind !== 'error') expect(screen.queryByRole('alert')).toBeNull();
+        if (ctx.expectedResend?.kind !== 'success') expect(screen.queryByRole('status')).toBeNull();
+        expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
+          'href',
+          '/pages/login?return_to=%2Fpages%2Fmain',
+        );
+      },
+      resending: async (_snapshot, ctx) => {
+        await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(screen.queryByRole('status')).toBeNull();
+        await waitFor(() => expect(ctx.requests.pending('resendRecovery')).toBe(1));
+        expect(ctx.requests.lastInput('resendRecovery')).toEqual(expectedQuery);
+      },
+    },
+  }),
+);
 
 describe('recover page', () => {
   it('focuses the email field when it appears, and again when what was typed is refused', async () => {

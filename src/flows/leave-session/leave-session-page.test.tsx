@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -13,15 +13,28 @@ import {
   type ModelEvent,
 } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { clearSessionClaims, landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
+import {
+  clearSessionClaims,
+  expectLanded,
+  landing,
+  renderRoutes,
+  setSessionClaims,
+  type TestRouter,
+  urlOf,
+  waitFor,
+} from '#tests/support/render.tsx';
+import { withViewChecks } from '#tests/support/view-model.ts';
 import { AccessDeniedPage } from './access-denied-page.tsx';
 import { ErrorPage } from './error-page.tsx';
 
 const server = setupMswServer();
 
+const PAGE = '/pages/error?error_description=access_denied';
+
 interface Ctx {
   requests: DeferredQueue<'endSession'>;
   hasSession: boolean;
+  router: TestRouter;
 }
 
 function toResponse(event: ModelEvent): Response {
@@ -30,53 +43,59 @@ function toResponse(event: ModelEvent): Response {
   return error.status === 0 ? HttpResponse.error() : HttpResponse.json(error.body, { status: error.status });
 }
 
-describeModel(leaveSessionMachine, {
-  name: 'error page through the view',
-  events: leaveSessionEvents,
-  setup: (): Ctx => {
-    const ctx: Ctx = { requests: createDeferredQueue(), hasSession: false };
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.get('/api/logout', async () => (await ctx.requests.take('endSession')) as Response),
-    );
-    localStorage.setItem('apiAccess', 'true');
-    renderRoutes(
-      [{ path: '/pages/error', element: <ErrorPage /> }, landing('/pages/login')],
-      '/pages/error?error_description=access_denied',
-    );
-    return ctx;
-  },
-  exec: {
-    'session.leave': async (step, ctx) => {
-      // The page reads the public-claims cookie when Login is pressed: the model's flag is that cookie.
-      ctx.hasSession = (step.event as unknown as { hasSession: boolean }).hasSession;
-      if (ctx.hasSession) setSessionClaims({ apiAccess: true, isGroupOwner: false });
-      else clearSessionClaims();
-      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+describeModel<typeof leaveSessionMachine, Ctx>(
+  leaveSessionMachine,
+  withViewChecks({
+    name: 'error page through the view',
+    events: leaveSessionEvents,
+    setup: (): Ctx => {
+      const ctx = { requests: createDeferredQueue(), hasSession: false } as Omit<Ctx, 'router'> as Ctx;
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+        http.get('/api/logout', async () => (await ctx.requests.take('endSession')) as Response),
+      );
+      localStorage.setItem('apiAccess', 'true');
+      ctx.router = renderRoutes(
+        [{ path: '/pages/error', element: <ErrorPage /> }, landing('/pages/login')],
+        PAGE,
+      ).router;
+      return ctx;
     },
-    'xstate.done.actor.endSession': (step, ctx) => ctx.requests.resolve('endSession', toResponse(step.event)),
-    'xstate.error.actor.endSession': (step, ctx) => ctx.requests.resolve('endSession', toResponse(step.event)),
-  },
-  states: {
-    idle: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
-      expect(screen.getByTestId('error-description')).toHaveTextContent('Access Denied');
-      expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
-      expect(ctx.requests.inputs('endSession')).toHaveLength(0);
+    exec: {
+      'session.leave': async (step, ctx) => {
+        // The page reads the public-claims cookie when Login is pressed: the model's flag is that cookie.
+        ctx.hasSession = (step.event as unknown as { hasSession: boolean }).hasSession;
+        if (ctx.hasSession) setSessionClaims({ apiAccess: true, isGroupOwner: false });
+        else clearSessionClaims();
+        await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      },
+      'xstate.done.actor.endSession': (step, ctx) => ctx.requests.resolve('endSession', toResponse(step.event)),
+      'xstate.error.actor.endSession': (step, ctx) => ctx.requests.resolve('endSession', toResponse(step.event)),
     },
-    loggingOut: async (_snapshot, ctx) => {
-      expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
-      expect(screen.getByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
-      await waitFor(() => expect(ctx.requests.pending('endSession')).toBe(1));
+    states: {
+      idle: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
+        expect(screen.getByTestId('error-description')).toHaveTextContent('Access Denied');
+        expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+        expect(ctx.requests.inputs('endSession')).toHaveLength(0);
+        expect(urlOf(ctx.router)).toBe(PAGE);
+      },
+      loggingOut: async (_snapshot, ctx) => {
+        expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
+        expect(screen.getByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
+        await waitFor(() => expect(ctx.requests.pending('endSession')).toBe(1));
+        expect(urlOf(ctx.router)).toBe(PAGE);
+      },
+      done: async (_snapshot, ctx) => {
+        // The login page alone: the error page is no place to come back to.
+        await expectLanded(ctx.router, '/pages/login');
+        // Logged out only when a session existed; and then local storage is gone whatever the server said.
+        expect(ctx.requests.inputs('endSession')).toHaveLength(ctx.hasSession ? 1 : 0);
+        expect(localStorage.getItem('apiAccess')).toBe(ctx.hasSession ? null : 'true');
+      },
     },
-    done: async (_snapshot, ctx) => {
-      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
-      // Logged out only when a session existed; and then local storage is gone whatever the server said.
-      expect(ctx.requests.inputs('endSession')).toHaveLength(ctx.hasSession ? 1 : 0);
-      expect(localStorage.getItem('apiAccess')).toBe(ctx.hasSession ? null : 'true');
-    },
-  },
-});
+  }),
+);
 
 describe('error page', () => {
   const GENERIC = 'The request could not be completed. Go back and try again.';
@@ -167,13 +186,13 @@ describe('access denied page', () => {
         }),
       );
       localStorage.setItem('apiAccess', 'true');
-      renderRoutes(
+      const { router } = renderRoutes(
         [{ path: '/pages/access-denied', element: <AccessDeniedPage /> }, landing('/pages/login')],
         '/pages/access-denied',
       );
       expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+      await expectLanded(router, '/pages/login');
       expect(logouts).toBe(1);
       expect(localStorage.getItem('apiAccess')).toBeNull();
     },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { expect, type MockInstance, vi } from 'vitest';
 import { type AmazonCallbackEvent, amazonCallbackMachine } from '#machines/amazon-callback/amazon-callback.machine.ts';
@@ -21,7 +21,8 @@ import {
   type ModelEvent,
 } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { landing, renderRoutes } from '#tests/support/render.tsx';
+import { expectLanded, landing, renderRoutes, type TestRouter, urlOf, waitFor } from '#tests/support/render.tsx';
+import { withViewChecks } from '#tests/support/view-model.ts';
 import { AmazonCallbackPage } from './amazon-callback-page.tsx';
 
 const server = setupMswServer();
@@ -29,7 +30,9 @@ const server = setupMswServer();
 interface Ctx {
   requests: DeferredQueue<'signInWithAmazon'>;
   assign: MockInstance<(url: string) => void>;
-  router: ReturnType<typeof renderRoutes>['router'] | null;
+  router: TestRouter | null;
+  /** The address Amazon sent the browser to. */
+  opened: string | null;
   expectedUrl: string | null;
 }
 
@@ -51,86 +54,91 @@ function callbackUrl(event: AmazonCallbackEvent): string {
 /** Where the page went: a route of the SPA (replacing the callback), or a browser navigation. */
 async function expectLeftFor(ctx: Ctx, url: string) {
   if (url.startsWith('/pages/')) {
-    await screen.findByTestId('landed');
-    const { pathname, search } = ctx.router!.state.location;
-    expect(pathname + search).toBe(url);
+    await expectLanded(ctx.router!, url);
     expect(ctx.router!.state.historyAction).toBe('REPLACE');
     expect(ctx.assign).not.toHaveBeenCalled();
   } else {
     await waitFor(() => expect(ctx.assign.mock.calls).toEqual([[url]]));
+    expect(urlOf(ctx.router!)).toBe(ctx.opened);
   }
   expect(sessionStorage.getItem(`lwa:${STATE}`)).toBeNull();
 }
 
-describeModel(amazonCallbackMachine, {
-  name: 'Login with Amazon callback through the view',
-  input: { product: PRODUCT },
-  events: amazonCallbackEvents,
-  describeEvent: describeAmazonCallbackEvent,
-  setup: (): Ctx => {
-    const ctx: Ctx = {
-      requests: createDeferredQueue(),
-      assign: vi.spyOn(navigation, 'assign').mockImplementation(() => {}),
-      router: null,
-      expectedUrl: null,
-    };
-    server.use(
-      http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
-      http.post(
-        '/api/loginwithamazon',
-        async ({ request }) => (await ctx.requests.take('signInWithAmazon', await request.json())) as Response,
-      ),
-    );
-    return ctx;
-  },
-  teardown: (ctx) => {
-    ctx.assign.mockRestore();
-    sessionStorage.clear();
-  },
-  exec: {
-    // Opening is Amazon sending the browser here: the path's event is that URL, and what this browser stored.
-    'callback.open': (step, ctx) => {
-      const { event, errorUrl } = openCaseOf(step.event);
-      ctx.expectedUrl = errorUrl;
-      if (event.stored) sessionStorage.setItem(`lwa:${STATE}`, JSON.stringify(event.stored));
-      ctx.router = renderRoutes(
-        [
-          { path: '/pages/cb', element: <AmazonCallbackPage /> },
-          landing('/pages/error'),
-          landing('/pages/device-sessions'),
-        ],
-        callbackUrl(event),
-      ).router;
+describeModel<typeof amazonCallbackMachine, Ctx>(
+  amazonCallbackMachine,
+  withViewChecks({
+    name: 'Login with Amazon callback through the view',
+    input: { product: PRODUCT },
+    events: amazonCallbackEvents,
+    describeEvent: describeAmazonCallbackEvent,
+    setup: (): Ctx => {
+      const ctx: Ctx = {
+        requests: createDeferredQueue(),
+        assign: vi.spyOn(navigation, 'assign').mockImplementation(() => {}),
+        router: null,
+        opened: null,
+        expectedUrl: null,
+      };
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
+        http.post(
+          '/api/loginwithamazon',
+          async ({ request }) => (await ctx.requests.take('signInWithAmazon', await request.json())) as Response,
+        ),
+      );
+      return ctx;
     },
-    'xstate.done.actor.signInWithAmazon': (step, ctx) => {
-      ctx.expectedUrl = signInOutcomeOf(step.event).url;
-      ctx.requests.resolve('signInWithAmazon', toResponse(step.event));
+    teardown: (ctx) => {
+      ctx.assign.mockRestore();
+      sessionStorage.clear();
     },
-    'xstate.error.actor.signInWithAmazon': (step, ctx) => {
-      ctx.expectedUrl = signInOutcomeOf(step.event).url;
-      ctx.requests.resolve('signInWithAmazon', toResponse(step.event));
+    exec: {
+      // Opening is Amazon sending the browser here: the path's event is that URL, and what this browser stored.
+      'callback.open': (step, ctx) => {
+        const { event, errorUrl } = openCaseOf(step.event);
+        ctx.expectedUrl = errorUrl;
+        if (event.stored) sessionStorage.setItem(`lwa:${STATE}`, JSON.stringify(event.stored));
+        ctx.opened = callbackUrl(event);
+        ctx.router = renderRoutes(
+          [
+            { path: '/pages/cb', element: <AmazonCallbackPage /> },
+            landing('/pages/error'),
+            landing('/pages/device-sessions'),
+          ],
+          ctx.opened,
+        ).router;
+      },
+      'xstate.done.actor.signInWithAmazon': (step, ctx) => {
+        ctx.expectedUrl = signInOutcomeOf(step.event).url;
+        ctx.requests.resolve('signInWithAmazon', toResponse(step.event));
+      },
+      'xstate.error.actor.signInWithAmazon': (step, ctx) => {
+        ctx.expectedUrl = signInOutcomeOf(step.event).url;
+        ctx.requests.resolve('signInWithAmazon', toResponse(step.event));
+      },
     },
-  },
-  states: {
-    opening: (_snapshot, ctx) => expect(ctx.router).toBeNull(),
-    signingIn: async (_snapshot, ctx) => {
-      expect(await screen.findByLabelText('Signing in with Amazon')).toBeInTheDocument();
-      await waitFor(() => expect(ctx.requests.pending('signInWithAmazon')).toBe(1));
-      expect(ctx.requests.inputs('signInWithAmazon')).toEqual([
-        {
-          code: CODE,
-          code_verifier: STORED.codeVerifier,
-          link_current_account_to_amazon: false,
-          return_to: STORED.returnTo,
-        },
-      ]);
-      // Taken: a second visit of this callback finds nothing.
-      expect(sessionStorage.getItem(`lwa:${STATE}`)).toBeNull();
+    states: {
+      opening: (_snapshot, ctx) => expect(ctx.router).toBeNull(),
+      signingIn: async (_snapshot, ctx) => {
+        expect(await screen.findByLabelText('Signing in with Amazon')).toBeInTheDocument();
+        await waitFor(() => expect(ctx.requests.pending('signInWithAmazon')).toBe(1));
+        expect(ctx.requests.inputs('signInWithAmazon')).toEqual([
+          {
+            code: CODE,
+            code_verifier: STORED.codeVerifier,
+            link_current_account_to_amazon: false,
+            return_to: STORED.returnTo,
+          },
+        ]);
+        // Taken: a second visit of this callback finds nothing.
+        expect(sessionStorage.getItem(`lwa:${STATE}`)).toBeNull();
+        expect(urlOf(ctx.router!)).toBe(ctx.opened);
+      },
+      redirecting: (_snapshot, ctx) => expectLeftFor(ctx, ctx.expectedUrl!),
+      failed: async (_snapshot, ctx) => {
+        await expectLeftFor(ctx, ctx.expectedUrl!);
+        expect(ctx.requests.inputs('signInWithAmazon').length).toBeLessThanOrEqual(1);
+      },
     },
-    redirecting: (_snapshot, ctx) => expectLeftFor(ctx, ctx.expectedUrl!),
-    failed: async (_snapshot, ctx) => {
-      await expectLeftFor(ctx, ctx.expectedUrl!);
-      expect(ctx.requests.inputs('signInWithAmazon').length).toBeLessThanOrEqual(1);
-    },
-  },
-});
+  }),
+);

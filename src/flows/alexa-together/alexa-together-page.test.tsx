@@ -208,6 +208,6 @@ describeModel<typeof alexaTogetherMachine, Ctx>(
       },
     },
     // Cancel on a request that cannot be granted leaves the page: why it cannot is still true while the browser goes.
-    ['cancelling'],
+    { cancelling: new RegExp(`^(${Object.values(errorText).join('|')})$`) },
   ),
 );

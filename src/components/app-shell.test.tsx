@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sessionFromClaimsCookie, setupMswServer } from '#tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
+import { expectLanded, landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { useReturnToLoginWhen } from '../lib/return-to-login.ts';
 import { forgetSessionCheck } from '../lib/session-check.ts';
 import { AuthenticatedShell } from './app-shell.tsx';
@@ -65,8 +65,7 @@ async function openDrawer() {
 describe('authenticated shell', () => {
   it('sends a visitor without a session to login, keeping where they were going', async () => {
     const { router } = renderShell();
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
-    expect(router.state.location.search).toBe(`?return_to=${encodeURIComponent('/pages/main?tab=1')}`);
+    await expectLanded(router, `/pages/login?return_to=${encodeURIComponent('/pages/main?tab=1')}`);
   });
 
   it('shows the developer entries to a group owner with API access', async () => {
@@ -191,7 +190,7 @@ describe('authenticated shell', () => {
     );
     expect(await screen.findByText('main content')).toBeInTheDocument();
     await act(() => router.navigate('/pages/authorized-apps'));
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/login');
+    await expectLanded(router, `/pages/login?return_to=${encodeURIComponent('/pages/authorized-apps')}`);
     expect(checks).toBe(1);
 
     await act(() => router.navigate('/pages/main'));

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigation } from '#src/lib/navigation.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
-import { landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
+import { expectLanded, landing, renderRoutes, setSessionClaims } from '#tests/support/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const server = setupMswServer();
@@ -38,8 +38,8 @@ describe('login page return_to', () => {
       const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
       setSessionClaims({ apiAccess: false, isGroupOwner: false });
       const bodies = loginAnswering('/pages/main');
-      renderLogin(returnTo);
-      expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/main');
+      const { router } = renderLogin(returnTo);
+      await expectLanded(router, '/pages/main');
       expect(bodies).toEqual([{}]);
       expect(assign).not.toHaveBeenCalled();
     },
@@ -47,10 +47,10 @@ describe('login page return_to', () => {
 
   it('does not send a refused return_to with the form either', async () => {
     const bodies = loginAnswering('/pages/main');
-    renderLogin('/api/logout');
+    const { router } = renderLogin('/api/logout');
     await userEvent.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret1234{Enter}');
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/main');
+    await expectLanded(router, '/pages/main');
     expect(bodies).toEqual([{ username: 'ann@example.com', password: 'Secret1234' }]);
   });
 
@@ -58,8 +58,8 @@ describe('login page return_to', () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
     setSessionClaims({ apiAccess: false, isGroupOwner: false });
     loginAnswering('/api/logout');
-    renderLogin('/pages/credentials');
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/main');
+    const { router } = renderLogin('/pages/credentials');
+    await expectLanded(router, '/pages/main');
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -68,14 +68,14 @@ describe('login page return_to', () => {
     setSessionClaims({ apiAccess: false, isGroupOwner: false });
     const page = loginAnswering('/pages/credentials');
     const view = renderLogin('/pages/credentials');
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/pages/credentials');
+    await expectLanded(view.router, '/pages/credentials');
     expect(page).toEqual([{ return_to: '/pages/credentials' }]);
     view.unmount();
 
     const authorize = '/api/oauth/authorize?client_id=c&response_type=code&state=s';
     const oauth = loginAnswering(authorize);
     renderLogin(authorize);
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(authorize));
+    await waitFor(() => expect(assign.mock.calls).toEqual([[authorize]]));
     expect(oauth).toEqual([{ return_to: authorize }]);
   });
 });

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import { markHydrated } from '#src/lib/hydration.ts';
-import { forgetSessionCheck } from '#src/lib/session-check.ts';
+import { afterEach, vi } from 'vitest';
+
+// Every test file is a fresh page load: the worker keeps jsdom and the libraries from node_modules between files
+// (isolate: false in vitest.config.ts), but the app's own modules, and the state they keep, start afresh.
+vi.resetModules();
+const { markHydrated } = await import('#src/lib/hydration.ts');
+const { forgetSessionCheck } = await import('#src/lib/session-check.ts');
 
 // Views render in jsdom the way the SPA renders a page it was not sent rendered: React's from the first render.
 markHydrated();

@@ -29,6 +29,7 @@ describe('Login with Amazon button', () => {
 
     const url = new URL(assign.mock.calls[0][0]);
     expect(`${url.origin}${url.pathname}`).toBe(AUTHORIZE);
+    expect(url.hash).toBe('');
     const query = Object.fromEntries(url.searchParams);
     expect(query).toEqual({
       client_id: 'amzn1.app',

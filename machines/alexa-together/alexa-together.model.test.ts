@@ -96,6 +96,7 @@ describeModel(alexaTogetherMachine, {
     },
     unknownRequest: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(view(ctx).context.request).toBeNull();
       if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
@@ -103,16 +104,19 @@ describeModel(alexaTogetherMachine, {
     },
     sessionEnded: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([]);
     },
     continuing: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([CONTINUE_URL]);
     },
     cancelling: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([denialUrlFor(ctx.request?.applicationName ?? 'Official Portal Mobile App')]);
     },

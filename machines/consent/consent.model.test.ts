@@ -101,6 +101,7 @@ describeModel(consentMachine, {
     },
     sessionEnded: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([]);
     },
@@ -114,11 +115,13 @@ describeModel(consentMachine, {
     },
     continuingToAlexa: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([`/pages/alexatogether?${SEARCH}`]);
     },
     cancelling: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       // Before a load the query's name rides along; the server decides by the handle either way.
       expect(urls(ctx)).toEqual([denialUrlFor(ctx.loaded?.request.applicationName ?? 'Official Portal Mobile App')]);

@@ -84,6 +84,8 @@ function expectDialogError(ctx: Ctx) {
 
 function expectBusy(ctx: Ctx, id: Id) {
   expect(view(ctx).hasTag('busy')).toBe(true);
+  // The dialog's last error goes as its request leaves: a new answer is awaited.
+  expectDialogError(ctx);
   expect(can(ctx, 'dialog.close')).toBe(false);
   expect(ctx.deferred.pending(id)).toBe(1);
 }

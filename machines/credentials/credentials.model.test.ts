@@ -204,6 +204,8 @@ describeModel(credentialsMachine, {
     'list.changing': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expectSelected(ctx);
+      // Confirming clears the dialog's last error: a new answer is awaited.
+      expect(view(ctx).context.actionError).toBe(ctx.actionError);
       expect(view(ctx).hasTag('busy')).toBe(true);
       expect(view(ctx).can({ type: 'dialog.close' })).toBe(false);
       // PUT client_grant names the client by its public client_id.
@@ -239,6 +241,8 @@ describeModel(credentialsMachine, {
     'list.deleting': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expectSelected(ctx);
+      // Confirming clears the dialog's last error: a new answer is awaited.
+      expect(view(ctx).context.actionError).toBe(ctx.actionError);
       expect(view(ctx).hasTag('busy')).toBe(true);
       // product.md §4: the row stays until the server confirms.
       expect(view(ctx).context.clients.map((c) => c.id)).toContain(ROW_A.id);

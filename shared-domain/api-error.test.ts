@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from './api-error.ts';
 import { apiErrorBody } from './error-body.ts';
 
+describe('apiErrorBody: the wire body of a refusal', () => {
+  it('is a failure naming its refusal, with data only when given', () => {
+    expect(apiErrorBody('NotFound')).toEqual({
+      success: false,
+      message: 'Not found',
+      error: { code: 'NOT_FOUND', name: 'NotFound' },
+    });
+    expect(apiErrorBody('NotFound', { id: 'x' }).error.data).toEqual({ id: 'x' });
+  });
+});
+
 describe('ApiError: what the client throws for a refusal or a failed request', () => {
   it('reads the refusal from the server body', () => {
     const error = new ApiError(401, apiErrorBody('AccountLocked', { account_lock_timeout: 30 }));

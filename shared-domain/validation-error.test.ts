@@ -23,5 +23,6 @@ describe('isFieldIssue: the facts of a schema refusal the SPA may word', () => {
     [{ field: 'name', problem: 'too_long', limit: null }],
     [{ field: 'name', problem: 'too_long', limit: Number.NaN }],
     [{ field: 'name', problem: 'too_long', limit: Number.POSITIVE_INFINITY }],
+    [Object.assign(() => undefined, { field: 'name', problem: 'too_long' })],
   ])('refuses %j', (value) => expect(isFieldIssue(value)).toBe(false));
 });

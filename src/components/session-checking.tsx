@@ -9,7 +9,7 @@ export function SessionChecking() {
   return (
     <Center mih="60vh">
       <HiddenPageHeading title={msg`Monitoring service`} />
-      <Loader aria-label={t`Checking your session`} />
+      <Loader role="progressbar" aria-label={t`Checking your session`} />
     </Center>
   );
 }

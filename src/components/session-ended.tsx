@@ -9,7 +9,7 @@ export function SessionEnded() {
   return (
     <Center mih="60vh">
       <HiddenPageHeading title={msg`Monitoring service`} />
-      <Loader aria-label={t`Going to the login page`} />
+      <Loader role="progressbar" aria-label={t`Going to the login page`} />
     </Center>
   );
 }

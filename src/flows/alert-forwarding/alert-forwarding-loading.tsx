@@ -9,7 +9,7 @@ export function AlertForwardingLoading() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Alert forwarding`} />
-      <Loader aria-label={t`Loading`} />
+      <Loader role="progressbar" aria-label={t`Loading`} />
     </Center>
   );
 }

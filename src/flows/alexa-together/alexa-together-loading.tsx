@@ -9,7 +9,7 @@ export function AlexaTogetherLoading() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Alexa Together`} />
-      <Loader aria-label={t`Loading`} />
+      <Loader role="progressbar" aria-label={t`Loading`} />
     </Center>
   );
 }

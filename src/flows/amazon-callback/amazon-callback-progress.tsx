@@ -10,7 +10,7 @@ export function AmazonCallbackProgress() {
     <Center py="xl">
       <HiddenPageHeading title={msg`Login with Amazon`} />
       <Stack align="center" gap="sm">
-        <Loader aria-label={t`Signing in with Amazon`} />
+        <Loader role="progressbar" aria-label={t`Signing in with Amazon`} />
         <Text>
           <Trans>Signing in with Amazon…</Trans>
         </Text>

@@ -6,7 +6,7 @@ export function AuthorizedAppsEnded() {
   const { t } = useLingui();
   return (
     <Center py="xl">
-      <Loader aria-label={t`Going to the login page`} />
+      <Loader role="progressbar" aria-label={t`Going to the login page`} />
     </Center>
   );
 }

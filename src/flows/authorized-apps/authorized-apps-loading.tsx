@@ -6,7 +6,7 @@ export function AuthorizedAppsLoading() {
   const { t } = useLingui();
   return (
     <Center py="xl">
-      <Loader aria-label={t`Loading authorized applications`} />
+      <Loader role="progressbar" aria-label={t`Loading authorized applications`} />
     </Center>
   );
 }

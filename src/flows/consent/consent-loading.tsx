@@ -9,7 +9,7 @@ export function ConsentLoading() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Authorize an application`} />
-      <Loader aria-label={t`Loading`} />
+      <Loader role="progressbar" aria-label={t`Loading`} />
     </Center>
   );
 }

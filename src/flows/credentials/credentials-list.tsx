@@ -54,7 +54,7 @@ export function CredentialsList({ state, send }: Props) {
         <CredentialsTable state={state} send={send} />
       ) : loading ? (
         <Center py="xl">
-          <Loader aria-label={t`Loading`} />
+          <Loader role="progressbar" aria-label={t`Loading`} />
         </Center>
       ) : (
         <Text c="dimmed" ta="center" py="xl" data-testid="credentials-empty">

@@ -62,7 +62,7 @@ function Credentials() {
     return (
       <Center py="xl">
         {heading}
-        <Loader aria-label={t`Going to the login page`} />
+        <Loader role="progressbar" aria-label={t`Going to the login page`} />
       </Center>
     );
   }

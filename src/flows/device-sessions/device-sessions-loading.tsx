@@ -6,7 +6,7 @@ export function DeviceSessionsLoading() {
   const { t } = useLingui();
   return (
     <Center py="xl">
-      <Loader aria-label={t`Loading device sessions`} />
+      <Loader role="progressbar" aria-label={t`Loading device sessions`} />
     </Center>
   );
 }

@@ -73,7 +73,7 @@ function DeviceSessions() {
         <DeviceSessionsFailed state={state} />
       ) : ended ? (
         <Center py="xl">
-          <Loader aria-label={t`Going to the login page`} />
+          <Loader role="progressbar" aria-label={t`Going to the login page`} />
         </Center>
       ) : (
         <DeviceSessionsTable

@@ -9,7 +9,7 @@ export function LoginResuming() {
   return (
     <Stack align="center" py="xl">
       <HiddenPageHeading title={msg`Log in`} />
-      <Loader aria-label={t`Processing`} />
+      <Loader role="progressbar" aria-label={t`Processing`} />
     </Stack>
   );
 }

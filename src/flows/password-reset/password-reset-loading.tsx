@@ -9,7 +9,7 @@ export function PasswordResetLoading() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Set a new password`} />
-      <Loader aria-label={t`Checking your link`} />
+      <Loader role="progressbar" aria-label={t`Checking your link`} />
     </Center>
   );
 }

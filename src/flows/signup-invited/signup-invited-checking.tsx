@@ -9,7 +9,7 @@ export function SignupInvitedChecking() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Invitation`} />
-      <Loader aria-label={t`Checking your invitation`} />
+      <Loader role="progressbar" aria-label={t`Checking your invitation`} />
     </Center>
   );
 }

@@ -9,7 +9,7 @@ export function SignupResendChecking() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Verify your email`} />
-      <Loader aria-label={t`Processing`} />
+      <Loader role="progressbar" aria-label={t`Processing`} />
     </Center>
   );
 }

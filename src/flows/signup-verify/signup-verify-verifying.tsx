@@ -9,7 +9,7 @@ export function SignupVerifyVerifying() {
   return (
     <Center py="xl">
       <HiddenPageHeading title={msg`Account activation`} />
-      <Loader aria-label={t`Activating your account`} />
+      <Loader role="progressbar" aria-label={t`Activating your account`} />
     </Center>
   );
 }

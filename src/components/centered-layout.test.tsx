@@ -1,14 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '#shared-domain/locales.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
 import { renderRoutes } from '#tests/support/render.tsx';
+import { activateLocale } from '../app/i18n.ts';
 import { isChinaHost } from '../lib/public-config.ts';
 import { CenteredLayout } from './centered-layout.tsx';
 
 const server = setupMswServer();
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await activateLocale('en-us');
+});
 
 /** The layout from a fresh module graph: the public config it shows is fetched once per module instance. */
 async function renderFresh(config: Record<string, unknown>) {
@@ -55,6 +60,22 @@ describe('centred layout', () => {
     for (const link of [appStore, googlePlay]) {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  // The badge artwork is the stores' own mark; what a screen reader says for it is ours, in the reader's language.
+  it.each(LOCALES.filter((locale) => locale !== 'en-us'))('names the store badges in %s', async (locale) => {
+    await activateLocale(locale);
+    await renderFresh({});
+    await screen.findByRole('combobox');
+    // With no app page configured, each badge goes to its store's home page.
+    const stores = { 'https://apps.apple.com/': 'App Store', 'https://play.google.com/store/apps': 'Google Play' };
+    for (const [href, store] of Object.entries(stores)) {
+      const link = document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)!;
+      const name = link.querySelector('img')!.getAttribute('alt')!;
+      expect(screen.getByRole('link', { name })).toBe(link);
+      expect(name).toContain(store);
+      expect(name).not.toMatch(/^(Download on the App Store|Get it on Google Play)$/);
     }
   });
 

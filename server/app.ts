@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
 import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.ts';
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
+import deliveryLogRoutes from './modules/alert-forwarding/delivery-log.routes.ts';
 import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import apiDocsRoutes from './modules/api-docs/api-docs.routes.ts';
@@ -34,6 +35,10 @@ import staticSpaPlugin from './plugins/static-spa.plugin.ts';
 // Every request body we accept is a small JSON form; anything larger is a mistake or an attack.
 const BODY_LIMIT = 16 * 1024;
 
+// Above the longest path parameter any contract takes (ids of 200 characters), so the contract judges its own limit
+// (a ValidationError) rather than the router answering 404 or 414 for a value the contract calls valid.
+const MAX_PARAM_LENGTH = 256;
+
 // A hop count becomes the equivalent function, the form fastify's types accept.
 function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
@@ -42,6 +47,7 @@ function trustProxyOption(value: Config['trustProxy']) {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors: sendError,
     trustProxy: trustProxyOption(config.trustProxy),
     logger: {
@@ -104,6 +110,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);
+  await app.register(deliveryLogRoutes);
   await app.register(alertsRoutes);
   await app.register(deviceSessionsRoutes);
   await app.register(apiDocsRoutes);

@@ -21,7 +21,16 @@ export const ERROR_CATALOGUE = {
     message: 'Content-Type must be application/json',
   },
   RateLimited: { status: 429, code: GenericCode.RATE_LIMITED, message: 'Too many requests' },
+  // What the router and the file server refuse before any route runs, each with the status HTTP gives it.
+  UriTooLong: { status: 414, code: GenericCode.BAD_REQUEST, message: 'The address is too long' },
+  PreconditionFailed: { status: 412, code: GenericCode.BAD_REQUEST, message: 'A precondition of the request failed' },
+  RangeNotSatisfiable: { status: 416, code: GenericCode.BAD_REQUEST, message: 'The range is not satisfiable' },
   InternalError: { status: 500, code: GenericCode.INTERNAL, message: 'Internal server error' },
+  ServiceUnavailable: {
+    status: 503,
+    code: GenericCode.SERVICE_UNAVAILABLE,
+    message: 'Service temporarily unavailable',
+  },
 
   // The account form rules (product.md §5), in the request's language where the page shows them (product.md §8).
   MissingEmail: { status: 400, code: ValidationCode.MISSING_EMAIL, message: 'Email is required' },
@@ -169,6 +178,11 @@ export const ERROR_CATALOGUE = {
     message: 'This idempotency key was used with another request body',
   },
   AlertDeliveryNotFound: { status: 404, code: GenericCode.NOT_FOUND, message: 'No such alert delivery' },
+  AlertDeliveryNotFailed: {
+    status: 409,
+    code: GenericCode.ALERT_DELIVERY_NOT_FAILED,
+    message: 'Only a failed delivery can be redelivered',
+  },
 } as const satisfies Record<string, { status: number; code: ErrorCodeValue; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -75,6 +75,10 @@ export const GenericCode = {
   INSUFFICIENT_SCOPE: 'INSUFFICIENT_SCOPE',
   /** An idempotency key used again with another request body: the first request's answer stands. */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** Redeliver asked of a delivery that has not failed: one pending is still tried, one delivered arrived. */
+  ALERT_DELIVERY_NOT_FAILED: 'ALERT_DELIVERY_NOT_FAILED',
+  /** Something the instance needs (the database, Redis) cannot be reached now; `Retry-After` says when to ask again. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 

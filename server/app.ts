@@ -3,7 +3,6 @@ import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
 import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.ts';
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
-import deliveryLogRoutes from './modules/alert-forwarding/delivery-log.routes.ts';
 import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import apiDocsRoutes from './modules/api-docs/api-docs.routes.ts';
@@ -110,7 +109,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);
-  await app.register(deliveryLogRoutes);
   await app.register(alertsRoutes);
   await app.register(deviceSessionsRoutes);
   await app.register(apiDocsRoutes);

@@ -27,9 +27,9 @@
 #    and E = E(iv || 00000001), which is GMAC of nothing:
 #        GMAC(C || L || tag) = GMAC(zeros as long as C and L || E)   exactly when   tag = GHASH(C, L) xor E,
 #    which is the GCM tag of this ciphertext with no additional data (both messages have the same length, hence the
-#    same length block; the difference between the two GHASHs is (GHASH(C, L) xor E xor tag) times H squared, and H,
-#    the GHASH key, is not zero). Every alert is thus authenticated twice, as in the Node example: by the portal's
-#    signature, which covers the ciphertext and the tag, and by the tag under the content key.
+#    same length block; the two GHASHs differ by (GHASH(C, L) xor E xor tag) times H squared, and H, the GHASH key,
+#    is zero for one content key in 2^128). Every alert is thus authenticated twice, as in the Node example: by the
+#    portal's signature, which covers the ciphertext and the tag, and by the tag under the content key.
 #  - Keys pass through openssl's arguments (the content key of this alert, and the AES key as HKDF key material),
 #    which other users of the same machine can read in the process list: run it on a machine that is yours alone.
 set -u

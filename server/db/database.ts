@@ -11,12 +11,22 @@ export type Db = Kysely<Database>;
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/** Where the pool reports a connection it lost while idle. */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Db {
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>, log?: DatabaseLog): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
+      // A request waits at most this long for a connection: a database that does not answer becomes a 503 (the
+      // errors plugin) rather than a request that hangs.
+      connectionTimeoutMillis: 3000,
+      // Notices a peer that vanished without closing the socket, so its connection is dropped rather than waited on.
+      keepAlive: true,
       // Epoch-ms timestamps are bigint columns; they fit a JS number, and SQLite already returns numbers.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -25,6 +35,14 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // A connection the server ends (a restart, a failover) is an 'error' event: on the pool while the connection is
+    // idle, on the connection itself while it is lent out between two queries (inside a transaction). Unheard, either
+    // ends the process. The pool drops such a connection when it comes back and opens a new one for the next query;
+    // the query that was using it fails and its request is answered 503 (errors plugin).
+    const lost = (err: Error) =>
+      log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost');
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(config.sqlitePath), { recursive: true });

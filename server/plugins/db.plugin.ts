@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 /** Opens the database (migrated to latest before any route runs) and Redis; closes both when the app closes. */
 export default globalPlugin<{ config: Config }>('db', async (app, { config }) => {
-  const db = createDatabase(config);
+  const db = createDatabase(config, app.log);
   try {
     await migrateToLatest(db);
   } catch (err) {

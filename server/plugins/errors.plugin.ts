@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorName } from '#shared-domain/error-catalogue.ts';
 import type { ApiErrorBody } from '#shared-domain/error-codes.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, appError } from '../errors.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { isNavigation } from './static-spa.plugin.ts';
@@ -18,10 +19,14 @@ export default globalPlugin('errors', async (app) => {
  */
 export async function sendError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(err, request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0);
-  if (appError.status >= 500) request.log.error({ err }, 'request failed');
+  if (appError.status === 503) request.log.warn({ err }, 'request refused: a service it needs is unavailable');
+  else if (appError.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.debug({ code: appError.code, name: appError.name }, 'request rejected');
   const pageStatus = NAVIGATION_STATUS[appError.status];
   if (pageStatus && isNavigation(request) && (await request.server.sendSpaDocument?.(reply, pageStatus))) return reply;
+  const retryAfter = appError.data?.retry_after_seconds;
+  if (typeof retryAfter === 'number' && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(retryAfter));
   const body: ApiErrorBody = {
     success: false,
     message: appError.message,
@@ -34,10 +39,20 @@ export async function sendError(err: FastifyError | AppError | Error, request: F
 // a person needs, and it is the address that is bad.
 const NAVIGATION_STATUS: Partial<Record<number, number>> = { 400: 400, 403: 400, 404: 404 };
 
+/** How long a client should wait before asking again while the database is away: about a restart or failover. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The refusal while the database cannot be reached: nothing was done, and the same request may be sent again. */
+export function databaseUnavailable(): AppError {
+  return appError('ServiceUnavailable', { data: { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS } });
+}
+
 // Fastify's own 4xx errors (body parsing, limits) are the client's fault and keep their status under a stable code;
-// everything else unexpected is a 500 whose details stay in the log.
+// a database that cannot be reached is a 503 the client may send again later; everything else unexpected is a 500
+// whose details stay in the log.
 function toAppError(err: FastifyError | AppError | Error, bodyLimit: number): AppError {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return databaseUnavailable();
   const status = (err as FastifyError).statusCode;
   const code = (err as FastifyError).code;
   if (typeof status !== 'number' || status < 400 || status >= 500) {

@@ -1,7 +1,9 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/plugins/errors.plugin.ts';
 import { byIp, limitBy } from '#server/plugins/rate-limit.plugin.ts';
 import * as contract from '#shared-domain/contracts/oauth.contract.ts';
 import type { ProtocolRequest } from './client-auth.ts';
@@ -38,8 +40,11 @@ export default async function oauthProtocolRoutes(fastify: FastifyInstance): Pro
   // One handler for this scope: the protocol's error body, which OAuth client libraries parse, instead of the portal's.
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     const { status, error, description } = protocolError(err);
-    if (status >= 500) request.log.error({ err: (err as { inner?: unknown }).inner ?? err }, 'oauth request failed');
+    if (status === 503) request.log.warn({ err }, 'oauth request refused: the database is unavailable');
+    else if (status >= 500)
+      request.log.error({ err: (err as { inner?: unknown }).inner ?? err }, 'oauth request failed');
     if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth"');
+    if (status === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return reply
       .status(status)
       .header('cache-control', 'no-store')
@@ -114,6 +119,10 @@ function protocolError(err: FastifyError | Error): { status: number; error: stri
   }
   if (err instanceof AppError && err.status < 500)
     return { status: err.status, error: 'invalid_request', description: err.message };
+  // The database is away: the same request may be sent again once Retry-After has passed.
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, error: 'temporarily_unavailable', description: 'Service temporarily unavailable' };
+  }
   const status = (err as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, error: 'invalid_request', description: 'Malformed request' };

@@ -20,12 +20,26 @@ describe('toLocale', () => {
   ])('maps %s to %s', (input, expected) => expect(toLocale(input)).toBe(expected));
 
   // An index is one of the spec's five digits alone; a repeated query parameter arrives as an array.
-  it.each([['de'], ['zh'], ['en-gb'], [''], [null], [7], ['5'], ['02'], ['2.0'], [' 2'], [['2']]])(
-    'has no entry for %j',
-    (input) => {
-      expect(toLocale(input)).toBeNull();
-    },
-  );
+  // Names every object inherits are no locale either: a `language` of "constructor" once reached Object's own.
+  it.each([
+    ['de'],
+    ['zh'],
+    ['en-gb'],
+    [''],
+    [null],
+    [7],
+    ['5'],
+    ['02'],
+    ['2.0'],
+    [' 2'],
+    [['2']],
+    ['constructor'],
+    ['__proto__'],
+    ['toString'],
+    ['hasOwnProperty'],
+  ])('has no entry for %j', (input) => {
+    expect(toLocale(input)).toBeNull();
+  });
 
   it('gives the spec index of each locale', () => {
     expect(localeIndex('en-us')).toBe(0);

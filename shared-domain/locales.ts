@@ -27,7 +27,8 @@ export function toLocale(value: unknown): Locale | null {
   }
   if (typeof value !== 'string') return null;
   const key = value.trim().toLowerCase().replace('_', '-');
-  return BROWSER_LOCALES[key] ?? null;
+  // Own entries only: a name every object inherits (`constructor`) is no language.
+  return Object.hasOwn(BROWSER_LOCALES, key) ? (BROWSER_LOCALES[key] ?? null) : null;
 }
 
 export function localeIndex(locale: Locale): number {

@@ -83,3 +83,22 @@ describe("Fastify's own refusals keep the catalogue's status for their name", ()
     expectCatalogueRefusal(range, 'RangeNotSatisfiable');
   });
 });
+
+describe('a language named like a property every object has', () => {
+  // The locale table was read by plain indexing, so `constructor` found Object's constructor: a 500 on every route
+  // that takes a language (sign-up, invitations, recovery, the verification resend).
+  it.each(['constructor', '__proto__', 'toString'])('%s is an unknown language, never a 500', async (language) => {
+    const recover = await server.app.inject({
+      method: 'GET',
+      url: `/api/password/recover?email=findings%40example.com&language=${language}`,
+    });
+    expect(recover.statusCode).toBe(200);
+    const invite = await server.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: headers({ 'content-type': 'application/json' }),
+      payload: JSON.stringify({ email: `invited-${language.replace(/_/g, '')}@example.com`, language }),
+    });
+    expect(invite.statusCode).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
 import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.ts';
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
+import deliveryLogRoutes from './modules/alert-forwarding/delivery-log.routes.ts';
 import alertsRoutes from './modules/alerts/alerts.routes.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import apiDocsRoutes from './modules/api-docs/api-docs.routes.ts';
@@ -12,6 +13,7 @@ import clientsRoutes from './modules/clients/clients.routes.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import consentRequestRoutes from './modules/consent/consent-request.routes.ts';
 import invitationRoutes from './modules/invitations/invitations.routes.ts';
+import metricsRoutes from './modules/metrics/metrics.routes.ts';
 import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.ts';
 import passwordRoutes from './modules/password/password.routes.ts';
@@ -24,7 +26,9 @@ import errorsPlugin, { sendError } from './plugins/errors.plugin.ts';
 import jsonBodyPlugin from './plugins/json-body.plugin.ts';
 import mailWorkerPlugin from './plugins/mail-worker.plugin.ts';
 import maintenancePlugin from './plugins/maintenance.plugin.ts';
+import metricsPlugin from './plugins/metrics.plugin.ts';
 import rateLimitPlugin from './plugins/rate-limit.plugin.ts';
+import requestIdPlugin, { requestIdOf } from './plugins/request-id.plugin.ts';
 import routeContractsPlugin from './plugins/route-contracts.plugin.ts';
 import sameOriginPlugin from './plugins/same-origin.plugin.ts';
 import securityHeadersPlugin from './plugins/security-headers.plugin.ts';
@@ -43,14 +47,22 @@ function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors: sendError,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Every log line of a request carries its id as `reqId` (a child logger per request).
+    genReqId: requestIdOf,
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: {
         paths: [
           'req.headers.cookie',
@@ -84,6 +96,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   await app.register(dbPlugin, { config });
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityHeadersPlugin);
@@ -109,9 +123,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(amazonRoutes);
   await app.register(clientsRoutes);
   await app.register(alertForwardingRoutes);
+  await app.register(deliveryLogRoutes);
   await app.register(alertsRoutes);
   await app.register(deviceSessionsRoutes);
   await app.register(apiDocsRoutes);
+  await app.register(metricsRoutes);
 
   await app.register(staticSpaPlugin);
   return app;

@@ -38,6 +38,10 @@ export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
  */
 export const ALERT_INGEST_SCOPE = 'internal:write';
 
+/** The delivery log the page reads: the newest hundred deliveries, or fewer when asked. */
+export const DELIVERY_LOG_DEFAULT = 100;
+export const DELIVERY_LOG_MAX = 100;
+
 /** Names of cameras, rooms and people, and the backend's ids for them. */
 export const ALERT_NAME_MAX_LENGTH = 100;
 export const ALERT_ID_MAX_LENGTH = 100;

@@ -6,7 +6,13 @@ import type { Credential, CredentialLimits, OAuthEndpoints } from './contracts/c
 import { isPrivateUseSchemeUri, nativeRedirect } from './native-redirect.ts';
 
 // The wire shapes are the contract's (types only, so the SPA never loads zod).
-export type { Credential, CredentialLimits, GrantSecret, OAuthEndpoints } from './contracts/clients.contract.ts';
+export type {
+  AlertForwardingHealth,
+  Credential,
+  CredentialLimits,
+  GrantSecret,
+  OAuthEndpoints,
+} from './contracts/clients.contract.ts';
 
 export const GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];

@@ -16,6 +16,7 @@ export const ROW_A: Credential = {
   scope: 'user:read',
   created_at: Date.UTC(2026, 10, 1, 12),
   last_used_at: null,
+  alert_forwarding: null,
 };
 
 export const ROW_B: Credential = {
@@ -29,6 +30,8 @@ export const ROW_B: Credential = {
   created_at: Date.UTC(2026, 10, 2, 12),
   // Noon UTC: the same calendar day in every time zone a test machine may run in.
   last_used_at: Date.UTC(2026, 10, 22, 12),
+  // Its webhook answered once, then stopped answering.
+  alert_forwarding: { last_success_at: Date.UTC(2026, 10, 21, 12), failures_in_a_row: 3 },
 };
 
 export const ROWS = [ROW_A, ROW_B];

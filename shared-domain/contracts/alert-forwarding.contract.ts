@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DELIVERY_LOG_DEFAULT, DELIVERY_LOG_MAX } from '../alert-delivery.ts';
+import { alertDeliveryEntry } from './alerts.contract.ts';
 import { defineRoute, okData, okEmpty } from './contract.ts';
 
 // product.md §7 alert_forwarding_config, for the account owner of a group with API access;
@@ -75,7 +77,8 @@ const url = z
   .meta({
     description:
       'The webhook: https on a public host, without user name, password or fragment (not localhost, a single-label or ' +
-      '.local name, or a private, loopback or link-local address). The portal does not call it when it is saved',
+      '.local name, or a private, loopback or link-local address). Saving a new one (setup, or a changed url) queues a ' +
+      'ping to it, whose answer the delivery log shows',
   });
 const publicRsaKey = z.string().max(8192).meta({
   description:
@@ -192,6 +195,86 @@ export const stopV3Alerts = defineRoute({
   errorNotes: { NotOwner: DEVELOPER_NOTES.NotOwner, AccessDenied: DEVELOPER_NOTES.AccessDenied },
 });
 
+/** The delivery log of one configuration, newest first (the page's log, Refresh after each action). */
+export const deliveryLog = z.object({
+  deliveries: z.array(alertDeliveryEntry).meta({
+    description: 'Newest first: alerts, test alerts and pings, each with its attempts (oldest first)',
+  }),
+});
+
+/** An action that takes nothing but its address: the SPA sends every call as JSON, so an empty object. */
+const NOTHING = z.strictObject({}).meta({ examples: [{}] });
+
+const TEST_ALERTS_PER_MINUTE_NOTE =
+  'Test alerts are limited to 10 a minute per account: each one is sealed, signed and sent to your webhook.';
+
+export const listDeliveries = defineRoute({
+  method: 'GET',
+  url: '/api/alert_forwarding_config/:client_uid/deliveries',
+  summary: 'The delivery log of a credential’s alert forwarding',
+  description:
+    'Every delivery to the webhook (alerts, test alerts and pings), newest first, with each attempt: when it started, ' +
+    'its HTTP status or error, its latency and, while it is retried, when the next attempt is due. Deliveries are ' +
+    'kept 30 days.',
+  tags: ['Alert forwarding'],
+  security: ['session'],
+  params,
+  query: z.strictObject({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(DELIVERY_LOG_MAX)
+      .optional()
+      .meta({ description: `How many deliveries, ${DELIVERY_LOG_DEFAULT} unless given` }),
+  }),
+  response: { 200: okData(deliveryLog) },
+  errors: [...DEVELOPER, 'NoAlertConfig'],
+  errorNotes: { ...DEVELOPER_NOTES, NoAlertConfig: 'nothing is set up for this credential' },
+});
+
+export const sendTestAlert = defineRoute({
+  method: 'POST',
+  url: '/api/alert_forwarding_config/:client_uid/test_alert',
+  summary: 'Send a test alert to the webhook',
+  description:
+    'Queues a fall alert sealed and signed like any other, marked `"test": true` inside, through the same queue and ' +
+    'retries; answers the queued delivery at once. ' +
+    TEST_ALERTS_PER_MINUTE_NOTE,
+  tags: ['Alert forwarding'],
+  security: ['session'],
+  params,
+  body: NOTHING,
+  response: { 200: okData(alertDeliveryEntry) },
+  errors: [...DEVELOPER, 'NoAlertConfig', 'RateLimited'],
+  errorNotes: {
+    ...DEVELOPER_NOTES,
+    NoAlertConfig: 'nothing is set up for this credential',
+    RateLimited: 'more than 10 test alerts a minute for the account; `error.data.retry_after_seconds` says the wait',
+  },
+});
+
+export const redeliver = defineRoute({
+  method: 'POST',
+  url: '/api/alert_forwarding_config/:client_uid/deliveries/:delivery_id/redeliver',
+  summary: 'Send a failed delivery again',
+  description:
+    'A delivery whose retries ended without a 2xx is copied into a new delivery of the same alert (same `alert_id`, ' +
+    'sealed afresh), with its own attempts and 24 hours of retries; answers the new delivery.',
+  tags: ['Alert forwarding'],
+  security: ['session'],
+  params: z.strictObject({ client_uid: params.shape.client_uid, delivery_id: z.string().min(1).max(100) }),
+  body: NOTHING,
+  response: { 200: okData(alertDeliveryEntry) },
+  errors: [...DEVELOPER, 'NoAlertConfig', 'AlertDeliveryNotFound', 'AlertDeliveryNotFailed'],
+  errorNotes: {
+    ...DEVELOPER_NOTES,
+    NoAlertConfig: 'nothing is set up for this credential',
+    AlertDeliveryNotFound: 'no delivery of this credential has this id',
+    AlertDeliveryNotFailed: 'the delivery is still being tried, was delivered or was cancelled: only a failed one',
+  },
+});
+
 export type AlertForwardingConfig = z.infer<typeof alertForwardingConfig>;
 export type AlertEnvelope = z.infer<typeof alertEnvelope>;
 export type AlertForwardingKeys = z.infer<typeof alertForwardingKeys>;
@@ -199,3 +282,4 @@ export type AlertForwardingEditResult = z.infer<typeof alertForwardingEditResult
 export type AlertForwardingSetupPayload = z.input<typeof setUp.body>;
 /** An edit changes one field; the server saves it only when it differs from what is stored. */
 export type AlertForwardingEditPayload = { url: string } | { public_rsa_key: string };
+export type AlertDeliveryLog = z.infer<typeof deliveryLog>;

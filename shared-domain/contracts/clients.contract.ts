@@ -16,6 +16,20 @@ const scope = z
   .string()
   .meta(describe('Space-separated resource:permission: what the client may ask for (docs/api/oauth.md "Scopes")'));
 
+/** How the webhook of a credential's alert forwarding answers lately (the credentials table shows it). */
+export const alertForwardingHealth = z.object({
+  last_success_at: z
+    .number()
+    .nullable()
+    .meta(
+      describe('Epoch milliseconds of the last delivery (alert, test or ping) answered 2xx; null before the first'),
+    ),
+  failures_in_a_row: z
+    .number()
+    .int()
+    .meta(describe('Attempts answered otherwise (or not at all) since the last 2xx, every one before the first')),
+});
+
 /** One credential: never its secret or its hash. */
 export const credential = z.object({
   ...ids,
@@ -28,6 +42,9 @@ export const credential = z.object({
     .number()
     .nullable()
     .meta(describe('Epoch milliseconds of the last successful token request; null before')),
+  alert_forwarding: alertForwardingHealth
+    .nullable()
+    .meta(describe('How its alert forwarding’s webhook answers; null when alert forwarding is not set up')),
 });
 
 /** The limits the page shows before they bite: the server's own numbers, so the page keeps no copy of them. */
@@ -233,6 +250,7 @@ export const deleteCredential = defineRoute({
 });
 
 export type Credential = z.infer<typeof credential>;
+export type AlertForwardingHealth = z.infer<typeof alertForwardingHealth>;
 export type CredentialLimits = z.infer<typeof credentialLimits>;
 export type OAuthEndpoints = z.infer<typeof oauthEndpoints>;
 export type GrantSecret = z.infer<typeof grantSecret>;

@@ -155,6 +155,8 @@ describe('credentials', () => {
         scope: CLIENT_CREDENTIALS_SCOPE,
         created_at: expect.any(Number),
         last_used_at: null,
+        // Not set up: no health to show.
+        alert_forwarding: null,
       },
       expect.objectContaining({
         id: ac.id,

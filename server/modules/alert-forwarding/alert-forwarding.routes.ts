@@ -64,6 +64,8 @@ export default async function alertForwardingRoutes(fastify: FastifyInstance): P
         },
         webhookRules,
       );
+      // The setup's ping goes now rather than at the next poll.
+      app.alertDelivery.wake();
       noStore(reply);
       return { success: true as const, data: keys };
     },
@@ -82,7 +84,10 @@ export default async function alertForwardingRoutes(fastify: FastifyInstance): P
         'url' in body
           ? ({ field: 'url', value: body.url } as const)
           : ({ field: 'publicRsaKey', value: body.public_rsa_key } as const);
-      return { success: true as const, data: await editField(db, { ...ref, ...edit }, webhookRules) };
+      const edited = await editField(db, sealer, { ...ref, ...edit }, webhookRules);
+      // A changed webhook's ping goes now.
+      if (edited.changed && edit.field === 'url') app.alertDelivery.wake();
+      return { success: true as const, data: edited };
     },
   });
 

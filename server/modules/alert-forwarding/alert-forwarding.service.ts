@@ -9,6 +9,7 @@ import {
   type AlertForwardingKeys,
   isValidWebhookUrl,
 } from '#shared-domain/alert-forwarding.ts';
+import { enqueuePing } from '../alerts/alerts.service.ts';
 import { cancelLegacyDeliveries } from '../alerts/deliveries.repository.ts';
 import { exampleAlert, sealAlert } from './alert-envelope.ts';
 import {
@@ -48,7 +49,10 @@ export async function getConfig(db: Db, ref: ClientRef): Promise<AlertForwarding
   return toWire(client, stored, await findCompanyId(db, client.groupId));
 }
 
-/** POST: the first configuration of a credential, with fresh portal keys, the AES key and an example alert. */
+/**
+ * POST: the first configuration of a credential, with fresh portal keys, the AES key and an example alert, and a
+ * ping queued to the webhook, whose answer the delivery log shows (the caller wakes the worker).
+ */
 export async function setUp(
   db: Db,
   sealer: Sealer,
@@ -68,14 +72,19 @@ export async function setUp(
     }
     throw err;
   }
+  await enqueuePing(db, sealer, input);
   const stored = { url, groupPublicKey, portalPublicKey: issued.stored.portalPublicKey };
   const config = toWire(client, stored, await findCompanyId(db, client.groupId));
   return answerKeys(issued, groupPublicKey, input.clientUid, config);
 }
 
-/** PUT with url or public_rsa_key: saved only if valid and different from the stored value (product.md §5). */
+/**
+ * PUT with url or public_rsa_key: saved only if valid and different from the stored value (product.md §5). A new
+ * webhook gets a ping, as at setup: whether it answers is the first thing to know about it.
+ */
 export async function editField(
   db: Db,
+  sealer: Sealer,
   input: ClientRef & ({ field: 'url'; value: string } | { field: 'publicRsaKey'; value: string }),
   rules: WebhookRules = PUBLIC_WEBHOOKS,
 ): Promise<AlertForwardingEditResult> {
@@ -86,6 +95,7 @@ export async function editField(
       : (['group_public_key', checkedKey(input.value)] as const);
   if (!(await findConfig(db, client.id))) throw notConfigured();
   const changed = await updateField(db, client.id, column, value, Date.now());
+  if (changed && input.field === 'url') await enqueuePing(db, sealer, input);
   const stored = await findConfig(db, client.id);
   if (!stored) throw notConfigured();
   return { changed, config: toWire(client, stored, await findCompanyId(db, client.groupId)) };

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { appError } from '#server/errors.ts';
-import type {
-  AlertDeliveryEntry,
-  AlertIngestion,
-  AlertIngestionAnswer,
-  AlertKind,
-  AlertSeverity,
+import {
+  type AlertDeliveryEntry,
+  type AlertIngestion,
+  type AlertIngestionAnswer,
+  type AlertKind,
+  type AlertSeverity,
+  DELIVERY_LOG_DEFAULT,
+  DELIVERY_LOG_MAX,
 } from '#shared-domain/alert-delivery.ts';
 import type { AlertDetails } from '../alert-forwarding/alert-content.ts';
 import { findClientByUid, findConfig } from '../alert-forwarding/alert-forwarding.repository.ts';
@@ -192,10 +194,10 @@ async function enqueueOwn(
   return getDelivery(db, { groupId: ref.groupId, deliveryId: delivery.id });
 }
 
-/** The delivery log of one configuration: its newest deliveries (at most 100), each with its attempts. */
+/** The delivery log of one configuration: its newest deliveries (100 at most), each with its attempts. */
 export async function listDeliveries(db: Db, ref: ConfigRef & { limit?: number }): Promise<AlertDeliveryEntry[]> {
   const clientId = await configOf(db, ref);
-  const limit = Math.min(Math.max(1, Math.floor(ref.limit ?? 50)), 100);
+  const limit = Math.min(Math.max(1, Math.floor(ref.limit ?? DELIVERY_LOG_DEFAULT)), DELIVERY_LOG_MAX);
   const deliveries = await listDeliveriesOfConfig(db, clientId, limit);
   const attempts = await listAttempts(
     db,

@@ -156,6 +156,8 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
                 'user-agent': 'portal-alert-forwarding/1',
                 // For support questions: the delivery log names the same id.
                 'x-portal-delivery-id': claimed.id,
+                // alert, test or ping, as GitHub's X-GitHub-Event: a receiver can answer a ping without opening it.
+                'x-portal-event': sealed.kind,
               },
             },
             stopping.signal,
@@ -189,7 +191,7 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
   /** The envelope for this attempt, sealed now with the configuration's current keys and the time of sealing. */
   async function seal(
     claimed: ClaimedDelivery,
-  ): Promise<{ url: string; body: string } | { cancelled: string } | { unsealable: string }> {
+  ): Promise<{ url: string; body: string; kind: string } | { cancelled: string } | { unsealable: string }> {
     const target = await findDeliveryTarget(db, claimed.clientId);
     if (!target) return { cancelled: 'the alert forwarding configuration was cleared' };
     if (claimed.version === 3 && target.companyId === null) {
@@ -224,7 +226,7 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
         claimed.version === 3 && target.companyId !== null
           ? sealLegacyAlert(content, keys, target.companyId)
           : sealAlert(content, keys);
-      return { url: target.url, body: JSON.stringify(envelope) };
+      return { url: target.url, body: JSON.stringify(envelope), kind: alert.kind };
     } catch (err) {
       // ALERT_KEYS_SECRET changed under stored keys: retried until the account acquires new keys or time runs out.
       log.warn({ err, deliveryId: claimed.id }, 'alert could not be sealed');

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
 import { sessionOf } from '#server/plugins/session.plugin.ts';
 import * as contract from '#shared-domain/contracts/clients.contract.ts';
+import type { DeliveryHealth } from '../alerts/delivery-health.repository.ts';
 import { clientEndpoints } from '../oauth/metadata.ts';
-import { type ClientRecord, createClient, deleteClient, listClients, rotateSecret } from './clients.service.ts';
+import { type ClientRecord, createClient, deleteClient, listCredentials, rotateSecret } from './clients.service.ts';
 import { requireDeveloper } from './developer.guard.ts';
 import { REDIRECT_URI_LIMITS } from './redirect-uris.ts';
 
@@ -20,6 +21,11 @@ function toWire(client: ClientRecord) {
     created_at: client.createdAt,
     last_used_at: client.lastUsedAt,
   };
+}
+
+/** The list's Alert forwarding column: null while nothing is set up. */
+function healthWire(health: DeliveryHealth | null) {
+  return health ? { last_success_at: health.lastSuccessAt, failures_in_a_row: health.failuresInARow } : null;
 }
 
 /** POST and PUT client_grant answer alike: the credential plus the secret, which exists only in this response. */
@@ -49,9 +55,13 @@ export default async function clientsRoutes(fastify: FastifyInstance): Promise<v
     ...routeOf(contract.credentials),
     ...guarded,
     handler: async (request, reply) => {
-      const clients = await listClients(db, sessionOf(request).groupId);
+      const listed = await listCredentials(db, sessionOf(request).groupId);
+      const array = listed.map(({ client, forwarding }) => ({
+        ...toWire(client),
+        alert_forwarding: healthWire(forwarding),
+      }));
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: { clients: { array: clients.map(toWire) }, limits, endpoints } };
+      return { success: true as const, data: { clients: { array }, limits, endpoints } };
     },
   });
 

@@ -5,6 +5,7 @@ import { type AppError, appError } from '#server/errors.ts';
 import { matchesHash, newOpaqueSecret, randomId, sha256Hex } from '#server/lib/opaque-secret.ts';
 import { APPLICATION_NAME_MAX_LENGTH } from '#shared-domain/credentials.ts';
 import type { ValidationErrorData } from '#shared-domain/validation-error.ts';
+import { type DeliveryHealth, listDeliveryHealth } from '../alerts/delivery-health.repository.ts';
 import { defaultScopeOf, GRANT_TYPES, type GrantType } from './client-scopes.ts';
 import {
   applicationNameKeyExists,
@@ -98,6 +99,16 @@ export async function createClient(db: Db, config: ClientsConfig, input: CreateC
 
 export async function listClients(db: Db, groupId: string): Promise<ClientRecord[]> {
   return (await listClientsOfGroup(db, groupId)).map(withoutSecretHash);
+}
+
+/** GET client_credentials: the account's credentials, each with its alert forwarding's health (null: none). */
+export async function listCredentials(
+  db: Db,
+  groupId: string,
+): Promise<Array<{ client: ClientRecord; forwarding: DeliveryHealth | null }>> {
+  const [clients, health] = await Promise.all([listClients(db, groupId), listDeliveryHealth(db, groupId)]);
+  const byClient = new Map(health.map((h) => [h.clientId, h]));
+  return clients.map((client) => ({ client, forwarding: byClient.get(client.id) ?? null }));
 }
 
 /** PUT client_grant: a new secret; the old one stops working at once (every check reads the stored hash). */

@@ -112,6 +112,8 @@ export async function accountWithForwarding(
       portalPublicKey: keys.portal_public_key,
     });
   }
+  // Setup pings each webhook; its first answer is in before the test's own alerts, so they never share a call slot.
+  await until(() => pingsAnswered(server, user.groupId), 15_000);
   return { user, email, cookie, configs };
 }
 
@@ -167,7 +169,11 @@ export type Reply = { status: number; headers?: Record<string, string>; body?: s
 export interface Receiver {
   url: string;
   port: number;
+  /** Every POST but pings (X-Portal-Event: ping), which `pings` holds. */
   received: Received[];
+  /** The pings a setup or a new webhook URL sends, answered `pingReply` without taking a scripted reply. */
+  pings: Received[];
+  pingReply: Exclude<Reply, 'hang'>;
   /** Answers for the next POSTs, in order; afterwards 200. */
   script(...replies: Reply[]): void;
   close(): Promise<void>;
@@ -176,20 +182,19 @@ export interface Receiver {
 /** A webhook on 127.0.0.1: records every POST and answers as scripted. */
 export async function startReceiver(path = '/hook'): Promise<Receiver> {
   const received: Received[] = [];
+  const pings: Received[] = [];
   const replies: Reply[] = [];
+  const pingReply = { status: 200 } as Exclude<Reply, 'hang'>;
   const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      received.push({
-        path: req.url ?? '',
-        headers: req.headers,
-        body: text ? JSON.parse(text) : null,
-        at: Date.now(),
-      });
-      const reply = replies.shift() ?? { status: 200 };
+      const post = { path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null, at: Date.now() };
+      const ping = req.headers['x-portal-event'] === 'ping';
+      (ping ? pings : received).push(post);
+      const reply = ping ? receiver.pingReply : (replies.shift() ?? { status: 200 });
       if (reply === 'hang') {
         hanging.add(res);
         return;
@@ -199,10 +204,12 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
-  return {
+  const receiver: Receiver = {
     url: `http://127.0.0.1:${port}${path}`,
     port,
     received,
+    pings,
+    pingReply,
     script: (...next) => replies.push(...next),
     close: () =>
       new Promise<void>((done) => {
@@ -211,6 +218,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
         server.close(() => done());
       }),
   };
+  return receiver;
 }
 
 export async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
@@ -221,6 +229,19 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Every ping of the account has ended its first attempt (answered, refused or failed). */
+export async function pingsAnswered(server: TestServer, groupId: string): Promise<boolean> {
+  const open = await server.db
+    .selectFrom('alert_deliveries as d')
+    .innerJoin('alerts as a', 'a.id', 'd.alert_id')
+    .select('d.id')
+    .where('a.group_id', '=', groupId)
+    .where('a.kind', '=', 'ping')
+    .where((eb) => eb.or([eb('d.attempts', '=', 0), eb('d.lease_until', 'is not', null)]))
+    .execute();
+  return open.length === 0;
 }
 
 export function deliveriesOf(server: TestServer, alertId: string) {

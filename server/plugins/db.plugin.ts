@@ -24,12 +24,18 @@ export default globalPlugin<{ config: Config }>('db', async (app, { config }) =>
   }
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
-        // Fail fast rather than queue requests for long when Redis is away; callers decide how to degrade.
+        // Fail fast rather than queue requests when Redis is away: a command while disconnected fails at once, one that
+        // gets no answer fails after commandTimeout, and callers degrade (the rate limits count in memory meanwhile).
         maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: 500,
         connectTimeout: 2000,
       })
     : null;
   redis?.on('error', (err) => app.log.warn({ err }, 'redis error'));
+  // Without an offline queue, requests before the connection is up would be counted in memory only; wait for it as
+  // long as one connection attempt may take, and start without it (counting in memory) if Redis is down at boot.
+  if (redis) await connected(redis, 2500);
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -39,3 +45,16 @@ export default globalPlugin<{ config: Config }>('db', async (app, { config }) =>
     if (redis) await redis.quit().catch(() => redis.disconnect());
   });
 });
+
+function connected(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}

@@ -1,17 +1,22 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppError, appError } from '../errors.ts';
+import { failoverStore } from '../lib/failover-rate-limit-store.ts';
 import { globalPlugin } from '../lib/global-plugin.ts';
 
 /**
  * Opt-in per route (`config.rateLimit`, or `limitBy` for several limits on one route). With Redis the counters live
  * there so every instance behind the load balancer counts the same client together; without it they are per process.
+ * While Redis cannot be reached, every limit is counted in the instance's own memory (failover-rate-limit-store.ts):
+ * none lets everything through and none refuses everyone (architecture.md §5, "Rate limits", says why per limit).
  */
 export default globalPlugin('rate-limit', async (app) => {
+  const log = app.log.child({ module: 'rate-limit' });
   await app.register(rateLimit, {
     global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: `${app.config.redisKeyPrefix}rate-limit:` } : {}),
-    // A Redis outage must not lock everyone out; account locking still bounds password guessing meanwhile.
+    ...(app.redis ? { store: failoverStore(app.redis, `${app.config.redisKeyPrefix}rate-limit:`, log) } : {}),
+    // The store already falls back to counting in memory; an error left over (none is expected) must not turn a
+    // request away for a counter's sake, and account locking in the database still bounds password guessing.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });

@@ -2,11 +2,13 @@
  * `npm run bench`: figures, not verdicts. Each figure is printed next to its baseline or target; the
  * exit code only says whether the measurements ran.
  *
- * Sections: `throughput` (login throughput), `bundle` (the login page's first load and its baseline), `lighthouse`
+ * Sections: `throughput` (login throughput), `alerts` (alert deliveries per second next to raw RSA-PSS signatures, and
+ * the queue's latency at that rate), `bundle` (the login page's first load and its baseline), `lighthouse`
  * (Lighthouse's mobile preset on the public pages). BENCH_ONLY=lighthouse (or a comma-separated list) runs only those;
  * BENCH_LIGHTHOUSE_RUNS=N takes the median of N Lighthouse passes per page (default 5: one pass's TBT swings from a few
  * milliseconds to over 200 on a quiet machine, as Lighthouse's own guidance on variability warns).
  */
+import { measureAlertDelivery } from './alert-delivery.ts';
 import { measureBareStack, measureLoginBundle, measureLoginWire } from './bundle-size.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { formatPage, measured } from './lighthouse-report.ts';
@@ -23,7 +25,7 @@ const requests = Number(process.env.BENCH_LOGIN_REQUESTS ?? 800);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
-const SECTIONS = ['throughput', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['throughput', 'alerts', 'bundle', 'lighthouse'] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
@@ -43,6 +45,30 @@ if (runs('throughput')) {
   console.log(
     `  ratio login/argon2     ${login.ratio.toFixed(3)} (median)   target >= ${LOGIN_RATIO_TARGET}: ${verdict(login.ratio >= LOGIN_RATIO_TARGET)}`,
   );
+}
+
+if (runs('alerts')) {
+  const alerts = await measureAlertDelivery();
+  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'not delivered in time');
+  console.log(
+    `\nAlert delivery (${alerts.database}; the real worker, ${alerts.concurrency} calls at a time, to ${alerts.configurations} configurations on a loopback receiver answering 200)`,
+  );
+  console.log(
+    `  deliveries            ${alerts.deliveriesPerSecond.toFixed(1)} /s   (${alerts.deliveries} queued deliveries in ${alerts.roundRatios.length} rounds: claim, seal, sign, POST, record)`,
+  );
+  console.log(
+    `  RSA-PSS sign (raw)    ${alerts.signaturesPerSecond.toFixed(1)} /s   (2048-bit, SHA-256, salt 32; one at a time)`,
+  );
+  console.log(`  rounds' ratios        ${alerts.roundRatios.map((r) => r.toFixed(3)).join(' ')}`);
+  console.log(`  ratio deliveries/sign ${alerts.ratio.toFixed(3)} (median)`);
+  console.log(
+    `  CPU per delivery      ${alerts.cpuMsPerDelivery.toFixed(2)} ms   per raw signature ${alerts.cpuMsPerSignature.toFixed(2)} ms   (this process: server, worker and receiver)`,
+  );
+  for (const l of alerts.latency) {
+    console.log(
+      `  hand-in to delivered at ${l.offeredPerSecond.toFixed(1)} deliveries/s offered (${(l.fraction * 100).toFixed(0)} % of the rate above; ${l.alerts} alerts, ${l.delivered} delivered): p50 ${ms(l.p50Ms)}, p99 ${ms(l.p99Ms)}, max ${ms(l.maxMs)}`,
+    );
+  }
 }
 
 if (runs('bundle')) {

@@ -55,7 +55,7 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: sendError,
     trustProxy: trustProxyOption(config.trustProxy),
     // Every log line of a request carries its id as `reqId` (a child logger per request).

@@ -74,6 +74,8 @@ const envSchema = z.object({
   ALERT_DELIVERY_TIMEOUT_MS: int(10_000, 100, 120_000),
   ALERT_DELIVERY_CONCURRENCY: int(8, 1, 256),
   ALERT_WEBHOOK_ALLOW_LOOPBACK: flag,
+  METRICS_ENABLED: flag,
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   ...lifecycleEnvShape,
   ...oauthEnvShape,
 });
@@ -115,6 +117,14 @@ export interface AlertDeliveryConfig {
   allowLoopback: boolean;
 }
 
+/** The Prometheus exposition at GET /metrics (docs/operations.md). */
+export interface MetricsConfig {
+  /** Off by default: the path then answers like any unknown address. */
+  enabled: boolean;
+  /** When set, a scrape must send `Authorization: Bearer <token>`; anything else is answered as not found. */
+  token: string | null;
+}
+
 export interface Config extends LifecycleConfig, OAuthConfig {
   port: number;
   host: string;
@@ -145,6 +155,7 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   /** The SPA's server entry build (src/entry-server.tsx), which renders public pages' first screens. */
   ssrDir: string;
   alertDelivery: AlertDeliveryConfig;
+  metrics: MetricsConfig;
 }
 
 export class ConfigError extends Error {
@@ -212,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.ALERT_DELIVERY_CONCURRENCY,
       allowLoopback: e.ALERT_WEBHOOK_ALLOW_LOOPBACK,
     }),
+    metrics: Object.freeze({ enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN ?? null }),
     ...lifecycleConfig(e, dataDir, publicUrl),
     ...oauthConfig(e, dataDir, publicUrl),
   };

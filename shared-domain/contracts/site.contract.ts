@@ -37,15 +37,43 @@ export const config = defineRoute({
   errors: [],
 });
 
-const health = z.object({ status: z.enum(['ok', 'unavailable']) });
-
 export const healthz = defineRoute({
   method: 'GET',
   url: '/healthz',
-  summary: 'Whether this instance can serve: it reaches the database',
-  tags: ['Site'],
-  response: { 200: health, 503: health },
+  summary: 'Liveness: the process answers HTTP',
+  description:
+    'Touches nothing else, so a database outage never makes an orchestrator restart every instance at once; ' +
+    'whether the instance can serve is `GET /readyz`.',
+  tags: ['Operations'],
+  response: { 200: z.object({ status: z.literal('ok') }) },
   errors: [],
+});
+
+const checkState = z.enum(['ok', 'unreachable']);
+
+/** Each dependency readiness checks: the database always, Redis when REDIS_URL is set. */
+export const readinessChecks = z.object({
+  database: checkState,
+  redis: checkState.optional().meta({ description: 'Present when Redis is configured' }),
+});
+
+export const readyz = defineRoute({
+  method: 'GET',
+  url: '/readyz',
+  summary: 'Readiness: this instance reaches its database, and Redis when configured',
+  description:
+    'A real query on the database and a PING to Redis, each within 2 seconds. 503 ServiceUnavailable with ' +
+    '`Retry-After` and, in `error.data.checks`, which one failed: take the instance out of the load balancer until ' +
+    'it answers 200 again.',
+  tags: ['Operations'],
+  response: { 200: z.object({ status: z.literal('ready'), checks: readinessChecks }) },
+  otherAnswers: {
+    503: {
+      description: 'Not ready: ServiceUnavailable, `error.data` = `{ retry_after_seconds, checks }`',
+      headers: { 'Retry-After': 'Seconds before asking again' },
+    },
+  },
+  errors: ['ServiceUnavailable'],
 });
 
 /** An ALTCHA challenge's parameters: what the server issues, and what a solved payload carries back to it. */

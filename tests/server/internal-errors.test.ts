@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server.ts';
 
 describe('when the database is gone', () => {
-  it('health turns 503 and API errors hide their details behind INTERNAL', async () => {
+  it('readiness turns 503 and API errors hide their details behind INTERNAL', async () => {
     const server = await startTestServer();
     try {
       await server.db.destroy();
-      const health = await fetch(`${server.url}/healthz`);
-      expect(health.status).toBe(503);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
 
       const response = await fetch(`${server.url}/api/login`, {
         method: 'POST',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#server/app.ts';
+import { type AppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { UserRecord } from '#server/modules/users/users.repository.ts';
@@ -34,7 +34,7 @@ export const DEFAULT_TEST_PASSWORD = 'Secret1234';
  */
 export const NO_SERVER_ENTRY = '/nonexistent/portal-server-entry';
 
-export async function startTestServer(overrides: TestServerEnv = {}): Promise<TestServer> {
+export async function startTestServer(overrides: TestServerEnv = {}, appOptions: AppOptions = {}): Promise<TestServer> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const env: TestServerEnv = {
     PORT: '0',
@@ -71,7 +71,7 @@ export async function startTestServer(overrides: TestServerEnv = {}): Promise<Te
   let app: FastifyInstance | undefined;
   try {
     const config = loadConfig(env as NodeJS.ProcessEnv);
-    app = await buildApp(config);
+    app = await buildApp(config, appOptions);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('server has no TCP address');

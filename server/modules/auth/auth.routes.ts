@@ -14,11 +14,16 @@ import { SESSION_COOKIE } from '#shared-domain/login.ts';
 import { pagePaths } from '#shared-domain/page-paths.ts';
 import { denialRedirect } from '../consent/consent-request.service.ts';
 import { closeSession } from '../sessions/sessions.service.ts';
-import { login, redirectAfterLogin } from './auth.service.ts';
+import { type LoginObserver, login, redirectAfterLogin } from './auth.service.ts';
 
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app;
+  const { loginFailures, accountLocks } = app.metrics;
+  const loginObserver: LoginObserver = {
+    failed: (reason) => loginFailures.inc({ reason }),
+    locked: () => accountLocks.inc(),
+  };
 
   app.route({
     ...routeOf(contract.login, { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } }),
@@ -36,6 +41,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
         returnTo,
         shortLived: body.short_lived === true,
         client: clientInfo(request),
+        observer: loginObserver,
       });
       // Logging in over an existing session replaces it; the old row must not linger as a live credential.
       const previous = request.cookies[SESSION_COOKIE];

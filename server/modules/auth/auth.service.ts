@@ -12,12 +12,22 @@ export type AuthConfig = Pick<
   'sessionSecret' | 'sessionTtlHours' | 'shortSessionTtlMinutes' | 'loginMaxFailures' | 'loginLockMinutes'
 >;
 
+/** Why a login with a password was refused, as the operator's metrics count it (docs/operations.md). */
+export type LoginFailureReason = 'wrong_password' | 'unknown_email' | 'locked';
+
+/** Told of refusals and new locks; the metrics plugin's counters in the server, nothing in the CLI or tests. */
+export interface LoginObserver {
+  failed(reason: LoginFailureReason): void;
+  locked(): void;
+}
+
 export interface LoginInput {
   username: string;
   password: string;
   returnTo: string | undefined;
   shortLived: boolean;
   client: ClientInfo;
+  observer?: LoginObserver;
 }
 
 export interface LoginResult {
@@ -41,18 +51,24 @@ export async function login(db: Db, config: AuthConfig, input: LoginInput, now =
 
   const user = await findUserByEmail(db, input.username);
   if (!user) {
+    input.observer?.failed('unknown_email');
     throw appError('EmailNotRegistered');
   }
   // A locked account answers without looking at the password, so guessing during the lock learns nothing.
-  if (user.lockedUntil !== null && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
+  if (user.lockedUntil !== null && user.lockedUntil > now) {
+    input.observer?.failed('locked');
+    throw accountLocked(user.lockedUntil, now);
+  }
 
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const result = await recordFailedLogin(db, user.id, {
-      now,
-      maxFailures: config.loginMaxFailures,
-      lockUntil: now + Math.round(config.loginLockMinutes * 60_000),
-    });
-    if (result.lockedUntil !== null && result.lockedUntil > now) throw accountLocked(result.lockedUntil, now);
+    const lockUntil = now + Math.round(config.loginLockMinutes * 60_000);
+    const result = await recordFailedLogin(db, user.id, { now, maxFailures: config.loginMaxFailures, lockUntil });
+    input.observer?.failed('wrong_password');
+    if (result.lockedUntil !== null && result.lockedUntil > now) {
+      // Our own lock time: this failure locked the account (another request's lock keeps its earlier time).
+      if (result.lockedUntil === lockUntil) input.observer?.locked();
+      throw accountLocked(result.lockedUntil, now);
+    }
     throw appError('InvalidEmailOrPassword');
   }
 

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { appError } from '#server/errors.ts';
 import { routeOf, type ZodTypeProvider } from '#server/lib/zod-type-provider.ts';
 import * as contract from '#shared-domain/contracts/site.contract.ts';
 import { publicConfigOf } from './public-config.ts';
+import { checkReadiness } from './readiness.service.ts';
+
+// About a database restart or failover: soon enough to rejoin quickly, not so often that probes add load.
+const READY_RETRY_AFTER_SECONDS = 5;
 
 export default async function siteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,17 +18,23 @@ export default async function siteRoutes(fastify: FastifyInstance): Promise<void
     handler: async () => ({ success: true as const, data: publicConfigOf(config) }),
   });
 
-  // Load balancers need "can this instance serve", which means reaching the database, not merely being up.
+  // Liveness only: a database outage must not make an orchestrator restart every instance at once.
   app.route({
     ...routeOf(contract.healthz),
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  // Readiness: a load balancer sends traffic only to an instance that reaches what every request needs.
+  app.route({
+    ...routeOf(contract.readyz),
     handler: async (request, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        return { status: 'ok' as const };
-      } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable' });
-      }
+      const readiness = await checkReadiness(db, app.redis);
+      if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };
+      request.log.warn({ checks: readiness.checks }, 'not ready');
+      reply.header('retry-after', String(READY_RETRY_AFTER_SECONDS));
+      throw appError('ServiceUnavailable', {
+        data: { retry_after_seconds: READY_RETRY_AFTER_SECONDS, checks: readiness.checks },
+      });
     },
   });
 }

@@ -1,0 +1,498 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openSession } from '#server/modules/sessions/sessions.service.ts';
+import type { RouteContract } from '#shared-domain/contracts/contract.ts';
+import { ERROR_CATALOGUE, type ErrorName, isErrorName } from '#shared-domain/error-catalogue.ts';
+import { SESSION_COOKIE } from '#shared-domain/login.ts';
+import { createUser, startTestServer, type TestServer } from '../support/server.ts';
+import {
+  anyJson,
+  contractsFromModules,
+  encodeLoosely,
+  isWellFormedText,
+  jsonSchemaOf,
+  MALFORMED_JSON,
+  nearly,
+  ODD_PATH_SEGMENTS,
+  ODD_QUERIES,
+  ODD_STRINGS,
+  queryStringOf,
+  WRONG_CONTENT_TYPES,
+} from './helpers/fuzz.ts';
+
+/**
+ * Every route of every contract module, fuzzed against the real app (app.inject): property-based requests derived from
+ * the route's own request schemas, then a fixed battery of hostile ones (malformed JSON, wrong content types, huge and
+ * deeply nested values, prototype-pollution keys, odd path parameters), signed in where the route takes a session and
+ * not. Whatever comes in: no answer of 500 or more, every refusal the catalogue's body with a name the route documents,
+ * no unhandled rejection, Object.prototype untouched.
+ *
+ * FUZZ_SEED replays a run (fast-check prints the seed and path of a failure); FUZZ_RUNS sets the generated requests
+ * per route (default 40, sized for well under a minute on a busy two-core machine; raise it for a longer hunt).
+ */
+
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 40;
+
+const EMAIL = 'fuzz-owner@example.com';
+
+// Read from the contract modules: a route added with its contract is fuzzed without being listed here.
+const routes = await contractsFromModules();
+
+interface Plan {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+  /** Whether the URL is one a browser would navigate to (a refusal may then be the SPA's page). */
+  odd: { url: boolean; body: boolean };
+}
+
+type Auth = 'session' | 'none' | 'garbage';
+
+let server: TestServer;
+let userId: string;
+const known: string[] = ['client_credentials', 'authorization_code', 'refresh_token', 'code', 'en-us', '0'];
+let basicAuth = '';
+
+const rejections: unknown[] = [];
+const onRejection = (reason: unknown) => rejections.push(reason);
+const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+const arrayPrototypeKeys = Object.getOwnPropertyNames(Array.prototype).sort();
+
+beforeAll(async () => {
+  process.on('unhandledRejection', onRejection);
+  process.on('uncaughtException', onRejection);
+  // Metrics on, so /metrics and the hook counting every answer are fuzzed too.
+  server = await startTestServer({ RATE_LIMIT_LOGIN_PER_MINUTE: '1000000', METRICS_ENABLED: 'true' });
+  const user = await createUser(server, { email: EMAIL, apiAccess: true, owner: true, companyId: 'fuzz-company' });
+  userId = user.id;
+  known.push(EMAIL, user.id);
+  // A real credential, so ids, client ids and Basic authentication can name something that exists.
+  const grant = await server.app.inject({
+    method: 'POST',
+    url: '/api/client_grant',
+    headers: { ...(await headersFor('session', 'same')), 'content-type': 'application/json' },
+    payload: JSON.stringify({ grant_type: 'client_credentials', application_name: 'Fuzz' }),
+  });
+  const created = grant.json().data;
+  if (!created) throw new Error(`no credential: ${grant.body}`);
+  known.push(created.id, created.client_id, created.client_uid);
+  basicAuth = `Basic ${Buffer.from(`${created.client_id}:${created.secret}`).toString('base64')}`;
+  const sessions = await server.app.inject({
+    method: 'GET',
+    url: '/api/deviceSessions',
+    headers: await headersFor('session', 'none'),
+  });
+  for (const entry of sessions.json().data?.device_sessions ?? [])
+    if (typeof entry.id === 'string') known.push(entry.id);
+}, 60_000);
+
+afterAll(async () => {
+  process.off('unhandledRejection', onRejection);
+  process.off('uncaughtException', onRejection);
+  await server?.close();
+});
+
+afterEach(() => {
+  expect(rejections, 'unhandled rejections or exceptions').toEqual([]);
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+  expect(Object.getOwnPropertyNames(Array.prototype).sort()).toEqual(arrayPrototypeKeys);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+describe('every route contract is fuzzed', () => {
+  it('the contract modules name every contracted route the app registers', () => {
+    const fuzzed = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    const registered = server.app.recordedRoutes
+      .filter((route) => route.contract && route.method === route.contract.method)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(registered.filter((route) => !fuzzed.has(route))).toEqual([]);
+    expect(routes.length).toBeGreaterThan(30);
+  });
+});
+
+describe('the checks can fail', () => {
+  const route = routes.find((r) => r.method === 'POST' && r.url === '/api/login') as RouteContract;
+  const plan: Plan = { method: 'POST', url: '/api/login', headers: {}, odd: { url: false, body: false } };
+  const answer = (statusCode: number, body: unknown) =>
+    ({
+      statusCode,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(body),
+    }) as unknown as LightMyRequestResponse;
+
+  it('on a 500, a refusal outside the catalogue, a name with another status, and a name the route never answers', () => {
+    const internal = { success: false, message: 'x', error: { code: 'INTERNAL', name: 'InternalError' } };
+    expect(() => checkAnswer(route, plan, answer(500, internal))).toThrow(/a 5xx/);
+    expect(() => checkAnswer(route, plan, answer(400, { error: 'bad' }))).toThrow(/outside the catalogue/);
+    const wrongStatus = { success: false, message: 'x', error: { code: 'BAD_REQUEST', name: 'BadRequest' } };
+    expect(() => checkAnswer(route, plan, answer(403, wrongStatus))).toThrow(/status or code/);
+    const notNamed = { success: false, message: 'x', error: { code: 'NOT_FOUND', name: 'ClientNotFound' } };
+    expect(() => checkAnswer(route, plan, answer(404, notNamed))).toThrow(/does not name/);
+    const named = { success: false, message: 'x', error: { code: 'VALIDATION_ERROR', name: 'ValidationError' } };
+    expect(() => checkAnswer(route, plan, answer(400, named))).not.toThrow();
+  });
+});
+
+describe.each(routes)('$method $url', (route) => {
+  it(
+    'answers schema-derived requests without a 5xx, refusals in the catalogue',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(planFor(route), async (draft) => {
+          const plan = await toPlan(route, draft);
+          checkAnswer(route, plan, await inject(plan));
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+    20_000 + RUNS * 100,
+  );
+
+  it('answers the hostile battery without a 5xx, refusals in the catalogue', async () => {
+    for (const plan of await hostilePlans(route)) checkAnswer(route, plan, await inject(plan));
+  });
+});
+
+function needsSession(route: RouteContract): boolean {
+  return route.security?.includes('session') ?? false;
+}
+
+function takesJsonBody(route: RouteContract): boolean {
+  return route.body !== undefined && route.bodyType !== 'form';
+}
+
+async function headersFor(auth: Auth, origin: 'same' | 'none' | 'evil'): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  if (auth === 'session') {
+    // A fresh session per request: a fuzzed "revoke all" or password change must not sign the rest of the run out.
+    const opened = await openSession(server.db, server.config, {
+      userId,
+      claims: { apiAccess: true, isGroupOwner: true },
+      shortLived: false,
+      client: { ip: '127.0.0.1', countryCode: null, userAgent: 'fuzz' },
+      now: Date.now(),
+    });
+    headers.cookie = `${SESSION_COOKIE}=${opened.token}`;
+  } else if (auth === 'garbage') {
+    headers.cookie = `${SESSION_COOKIE}=${encodeURIComponent('eyJhbGciOiJub25lIn0.e30.')}; sid_claims=%%%`;
+  }
+  if (origin === 'same') headers.origin = server.config.publicOrigin;
+  else if (origin === 'evil') headers.origin = 'https://evil.example';
+  return headers;
+}
+
+const authArb = (route: RouteContract) =>
+  fc.oneof(
+    { weight: needsSession(route) ? 6 : 1, arbitrary: fc.constant<Auth>('session') },
+    { weight: 1, arbitrary: fc.constant<Auth>('none') },
+    { weight: 1, arbitrary: fc.constant<Auth>('garbage') },
+  );
+
+const originArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<'same'>('same') },
+  { weight: 1, arbitrary: fc.constantFrom<'none' | 'evil'>('none', 'evil') },
+);
+
+interface Draft {
+  path: string;
+  oddPath: boolean;
+  query: string;
+  oddQuery: boolean;
+  body: { payload?: string; contentType?: string; odd: boolean };
+  auth: Auth;
+  origin: 'same' | 'none' | 'evil';
+  credentials?: string;
+}
+
+function paramNames(route: RouteContract): string[] {
+  return [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
+}
+
+function pathArb(route: RouteContract): fc.Arbitrary<{ path: string; odd: boolean }> {
+  const names = paramNames(route);
+  if (names.length === 0) return fc.constant({ path: route.url, odd: false });
+  const schema = route.params ? jsonSchemaOf(route.params) : {};
+  const segment = (name: string) =>
+    fc.oneof(
+      { weight: 4, arbitrary: nearly(schema.properties?.[name] ?? {}, known).map((v) => ({ v, odd: false })) },
+      { weight: 1, arbitrary: fc.constantFrom(...ODD_PATH_SEGMENTS).map((v) => ({ v, odd: true, raw: true })) },
+    );
+  return fc.tuple(...names.map(segment)).map((segments) => {
+    let odd = false;
+    let path = route.url;
+    segments.forEach((segment, index) => {
+      const raw = 'raw' in segment;
+      const text = typeof segment.v === 'string' ? segment.v : JSON.stringify(segment.v ?? null);
+      // Past the router's limit (server/app.ts MAX_PARAM_LENGTH), a dot segment (resolved away by any HTTP client)
+      // or a lone surrogate (no UTF-8 decodes it), the request never reaches the route.
+      odd ||=
+        segment.odd || text === '' || text === '.' || text === '..' || text.length > 256 || !isWellFormedText(text);
+      path = path.replace(`:${names[index]}`, raw ? text : encodeLoosely(text));
+    });
+    return { path, odd };
+  });
+}
+
+function queryArb(route: RouteContract): fc.Arbitrary<{ query: string; odd: boolean }> {
+  const fromSchema = route.query
+    ? nearly(jsonSchemaOf(route.query), known).map((value) => ({ query: queryStringOf(value), odd: false }))
+    : fc.constant({ query: '', odd: false });
+  return fc.oneof(
+    { weight: 5, arbitrary: fromSchema },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_QUERIES).map((query) => ({ query, odd: true })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .dictionary(fc.string({ maxLength: 6 }), fc.constantFrom(...ODD_STRINGS), { maxKeys: 3 })
+        .map((value) => ({ query: queryStringOf(value), odd: true })),
+    },
+  );
+}
+
+function bodyArb(route: RouteContract): fc.Arbitrary<Draft['body']> {
+  if (route.bodyType === 'form') {
+    const schema = jsonSchemaOf(route.body as NonNullable<RouteContract['body']>);
+    return fc.oneof(
+      {
+        weight: 5,
+        arbitrary: nearly(schema, known).map((value) => ({
+          payload: queryStringOf(value),
+          contentType: 'application/x-www-form-urlencoded',
+          odd: false,
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(anyJson, fc.constantFrom(...WRONG_CONTENT_TYPES, 'application/json')).map(([v, type]) => ({
+          payload: JSON.stringify(v) ?? '',
+          contentType: type,
+          odd: true,
+        })),
+      },
+    );
+  }
+  if (takesJsonBody(route)) {
+    const schema = jsonSchemaOf(route.body as NonNullable<RouteContract['body']>);
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: nearly(schema, known).map((value) => ({
+          payload: JSON.stringify(value) ?? 'null',
+          contentType: 'application/json',
+          odd: false,
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(...MALFORMED_JSON)
+          .map((payload) => ({ payload, contentType: 'application/json', odd: true })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(nearly(schema, known), fc.constantFrom(...WRONG_CONTENT_TYPES))
+          .map(([value, contentType]) => ({ payload: JSON.stringify(value) ?? '', contentType, odd: true })),
+      },
+    );
+  }
+  // A route that takes no body still gets one now and then: it must be ignored or refused, never crash.
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.constant({ odd: false }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(
+            anyJson.map((v) => JSON.stringify(v) ?? ''),
+            fc.constantFrom(...MALFORMED_JSON),
+          ),
+          fc.constantFrom(...WRONG_CONTENT_TYPES, 'application/json'),
+        )
+        .map(([payload, contentType]) => ({ payload, contentType, odd: true })),
+    },
+  );
+}
+
+function credentialsArb(route: RouteContract): fc.Arbitrary<string | undefined> {
+  if (route.security?.includes('clientBasic')) {
+    return fc.oneof(
+      fc.constant(basicAuth),
+      fc.constant(undefined),
+      fc.string().map((s) => `Basic ${Buffer.from(s).toString('base64')}`),
+      fc.constantFrom('Basic', 'Basic !!!', 'Basic Og==', `Basic ${'A'.repeat(4000)}`, 'Bearer x'),
+    );
+  }
+  if (route.security?.includes('bearer')) {
+    return fc.oneof(
+      fc.constant(undefined),
+      fc.string().map((s) => `Bearer ${s}`),
+      fc.constantFrom('Bearer', 'Bearer ', 'Bearer eyJhbGciOiJub25lIn0.e30.', basicAuth, `Bearer ${'x'.repeat(5000)}`),
+    );
+  }
+  return fc.constant(undefined);
+}
+
+function planFor(route: RouteContract): fc.Arbitrary<Draft> {
+  return fc
+    .record({
+      path: pathArb(route),
+      query: queryArb(route),
+      body: bodyArb(route),
+      auth: authArb(route),
+      origin: originArb,
+      credentials: credentialsArb(route),
+    })
+    .map(({ path, query, ...rest }) => ({
+      path: path.path,
+      oddPath: path.odd,
+      query: query.query,
+      oddQuery: query.odd,
+      ...rest,
+    }));
+}
+
+async function toPlan(route: RouteContract, draft: Draft): Promise<Plan> {
+  const headers = await headersFor(draft.auth, draft.origin);
+  if (draft.body.contentType !== undefined) headers['content-type'] = draft.body.contentType;
+  if (draft.credentials !== undefined) headers.authorization = draft.credentials;
+  return {
+    method: route.method,
+    url: draft.query ? `${draft.path}?${draft.query}` : draft.path,
+    headers,
+    payload: draft.body.payload,
+    odd: { url: draft.oddPath || draft.oddQuery, body: draft.body.odd },
+  };
+}
+
+function inject(plan: Plan): Promise<LightMyRequestResponse> {
+  return server.app.inject({
+    method: plan.method as 'GET',
+    url: plan.url,
+    headers: plan.headers,
+    ...(plan.payload !== undefined ? { payload: plan.payload } : {}),
+  });
+}
+
+/** The same hostile requests for every route, each alone: one odd thing per request, the rest as a client sends it. */
+async function hostilePlans(route: RouteContract): Promise<Plan[]> {
+  const auth: Auth = needsSession(route) ? 'session' : 'none';
+  const names = paramNames(route);
+  const plainPath = names.reduce((path, name) => path.replace(`:${name}`, known[known.length - 1] ?? 'x'), route.url);
+  const base = async (overrides: Partial<Plan> & { odd: Plan['odd'] }): Promise<Plan> => {
+    const headers = await headersFor(auth, 'same');
+    if (route.security?.includes('clientBasic')) headers.authorization = basicAuth;
+    if (takesJsonBody(route)) headers['content-type'] = 'application/json';
+    if (route.bodyType === 'form') headers['content-type'] = 'application/x-www-form-urlencoded';
+    const payload = takesJsonBody(route)
+      ? '{}'
+      : route.bodyType === 'form'
+        ? 'grant_type=client_credentials'
+        : undefined;
+    return {
+      method: route.method,
+      url: plainPath,
+      payload,
+      ...overrides,
+      headers: { ...headers, ...overrides.headers },
+    };
+  };
+  const plans: Plan[] = [];
+  for (const query of ODD_QUERIES)
+    plans.push(await base({ url: `${plainPath}?${query}`, odd: { url: true, body: false } }));
+  for (const segment of ODD_PATH_SEGMENTS) {
+    for (const name of names) {
+      plans.push(
+        await base({
+          url: route.url.replace(`:${name}`, segment).replace(/:[A-Za-z_]+/g, 'x'),
+          odd: { url: true, body: false },
+        }),
+      );
+    }
+  }
+  for (const payload of MALFORMED_JSON) {
+    plans.push(
+      await base({ payload, headers: { 'content-type': 'application/json' }, odd: { url: false, body: true } }),
+    );
+  }
+  for (const contentType of WRONG_CONTENT_TYPES) {
+    const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+    const plan = await base({ payload: '{"a":1}', odd: { url: false, body: true } });
+    if (contentType === undefined) delete plan.headers['content-type'];
+    plans.push({ ...plan, headers: { ...plan.headers, ...headers } });
+  }
+  // Signed out, with a forged cookie, and from another origin.
+  plans.push(await base({ odd: { url: false, body: false }, headers: { cookie: '' } }));
+  plans.push(
+    await base({ odd: { url: false, body: false }, headers: { cookie: `${SESSION_COOKIE}=forged.token.value` } }),
+  );
+  plans.push(await base({ odd: { url: false, body: false }, headers: { origin: 'https://evil.example' } }));
+  return plans;
+}
+
+/** Where the request is one a browser loads as a page: a refusal there may be the SPA's document (static-spa). */
+function isNavigation(plan: Plan): boolean {
+  const path = plan.url.split('?')[0] ?? '';
+  return (
+    (plan.method === 'GET' || plan.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/.well-known')
+  );
+}
+
+/**
+ * The refusals a route may answer: those its contract names, and those of a request that never reached it (an URL
+ * the router cannot decode or does not match; a body the route does not take).
+ */
+function allowedNames(route: RouteContract, plan: Plan): Set<ErrorName> {
+  const allowed = new Set<ErrorName>(route.errors);
+  if (plan.odd.url) {
+    for (const name of ['NotFound', 'BadRequest', 'UriTooLong'] as const) allowed.add(name);
+    // A `?`, `#` or `/` in a raw segment may land the request on another route of the same method.
+    for (const other of routes) if (other.method === route.method) for (const name of other.errors) allowed.add(name);
+  }
+  if (plan.odd.body) {
+    for (const name of ['BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType'] as const) allowed.add(name);
+  }
+  return allowed;
+}
+
+function describePlan(plan: Plan): string {
+  const payload = plan.payload === undefined ? '' : ` body ${JSON.stringify(plan.payload.slice(0, 300))}`;
+  const headers = { ...plan.headers, ...(plan.headers.cookie ? { cookie: '[set]' } : {}) };
+  return `${plan.method} ${plan.url.slice(0, 300)} ${JSON.stringify(headers)}${payload}`;
+}
+
+function checkAnswer(route: RouteContract, plan: Plan, response: LightMyRequestResponse): void {
+  const what = () => `${describePlan(plan)}\n→ ${response.statusCode} ${response.body.slice(0, 500)}`;
+  if (response.statusCode >= 500) throw new Error(`a 5xx: ${what()}`);
+  if (response.statusCode < 400) return;
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.startsWith('text/html') && isNavigation(plan)) return;
+  if (!type.startsWith('application/json')) throw new Error(`a refusal that is not JSON: ${what()}`);
+  const body = JSON.parse(response.body) as Record<string, unknown>;
+  if (route.oauthErrors && typeof body.error === 'string') {
+    if (!(route.oauthErrors as readonly string[]).includes(body.error)) {
+      throw new Error(`an OAuth error the contract does not name: ${what()}`);
+    }
+    return;
+  }
+  const error = body.error as Record<string, unknown> | undefined;
+  const name = error?.name;
+  if (body.success !== false || typeof body.message !== 'string' || !error || !isErrorName(name)) {
+    throw new Error(`a refusal outside the catalogue's body: ${what()}`);
+  }
+  const entry = ERROR_CATALOGUE[name];
+  if (error.code !== entry.code || response.statusCode !== entry.status) {
+    throw new Error(`a refusal whose status or code is not its name's: ${what()}`);
+  }
+  if (
+    error.data !== undefined &&
+    (typeof error.data !== 'object' || error.data === null || Array.isArray(error.data))
+  ) {
+    throw new Error(`error.data that is not an object: ${what()}`);
+  }
+  if (!allowedNames(route, plan).has(name))
+    throw new Error(`a refusal the contract does not name (${name}): ${what()}`);
+}

@@ -23,6 +23,7 @@ import siteRoutes from './modules/site/site.routes.ts';
 import alertDeliveryPlugin from './plugins/alert-delivery.plugin.ts';
 import dbPlugin from './plugins/db.plugin.ts';
 import errorsPlugin, { sendError } from './plugins/errors.plugin.ts';
+import gracefulShutdownPlugin from './plugins/graceful-shutdown.plugin.ts';
 import jsonBodyPlugin from './plugins/json-body.plugin.ts';
 import mailWorkerPlugin from './plugins/mail-worker.plugin.ts';
 import maintenancePlugin from './plugins/maintenance.plugin.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin);
   await app.register(errorsPlugin);
+  await app.register(gracefulShutdownPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(sessionPlugin);

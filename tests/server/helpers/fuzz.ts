@@ -152,7 +152,7 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 60)),
     fc.string(),
-    fc.constantFrom(...ODD_STRINGS),
+    fc.noBias(fc.constantFrom(...ODD_STRINGS)),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...POLLUTING_KEYS)), tie('value'), {
       maxKeys: 4,
@@ -160,25 +160,49 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie
   ),
 })).value;
 
+/** What a field's name says about its values, so that more requests carry one the route accepts. */
+function hintedBy(key: string | undefined): fc.Arbitrary<string>[] {
+  const name = (key ?? '').toLowerCase();
+  if (name.includes('email') || name === 'username') return [fc.emailAddress()];
+  if (name.includes('url') || name.includes('uri')) return [fc.webUrl({ validSchemes: ['https'] })];
+  if (name === 'language')
+    return [fc.constantFrom('en-us', 'zh-cn', 'ja-jp', 'zh-hk', 'fi-fi', '0', '4', 'en', 'zh-TW')];
+  if (name.includes('password')) return [fc.string({ minLength: 10, maxLength: 20 }).map((p) => `${p}Aa1`)];
+  return [];
+}
+
 /** A string for a schema's string: mostly within its limits, sometimes odd, at or just past its limits. */
-function stringFor(schema: JsonSchema, known: readonly string[]): fc.Arbitrary<string> {
+function stringFor(schema: JsonSchema, known: readonly string[], key?: string): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? 64;
   const within = (value: string) => value.length >= min && value.length <= max;
-  const choices: fc.Arbitrary<string>[] = [
-    fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 40)) }),
-    fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, Math.max(min, 20)) }),
+  const choices: fc.WeightedArbitrary<string>[] = [
+    { weight: 2, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 40)) }) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, Math.max(min, 20)) }),
+    },
   ];
-  const fitting = [...known, ...ODD_STRINGS].filter(within);
-  if (fitting.length > 0) choices.push(fc.constantFrom(...fitting));
+  // The ids, emails and secrets the test holds: the way past "not found" into the rest of the handler.
+  const fittingKnown = known.filter(within);
+  // Unbiased: constantFrom favours its first entries, and the test's own ids come last.
+  if (fittingKnown.length > 0) choices.push({ weight: 3, arbitrary: fc.noBias(fc.constantFrom(...fittingKnown)) });
+  const fittingOdd = ODD_STRINGS.filter(within);
+  if (fittingOdd.length > 0) choices.push({ weight: 1, arbitrary: fc.noBias(fc.constantFrom(...fittingOdd)) });
+  for (const hinted of hintedBy(key)) choices.push({ weight: 3, arbitrary: hinted.filter(within) });
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
-    choices.push(fc.stringMatching(pattern).filter(within));
+    choices.push({ weight: 3, arbitrary: fc.stringMatching(pattern).filter(within) });
   }
-  if (schema.format === 'email') choices.push(fc.emailAddress().filter(within));
-  if (schema.format === 'uri' || schema.format === 'url') choices.push(fc.webUrl().filter(within));
+  if (schema.format === 'email') choices.push({ weight: 3, arbitrary: fc.emailAddress().filter(within) });
+  if (schema.format === 'uri' || schema.format === 'url') {
+    choices.push({ weight: 3, arbitrary: fc.webUrl().filter(within) });
+  }
   // The limits themselves, and one past them.
-  choices.push(fc.constantFrom('a'.repeat(max), 'a'.repeat(max + 1), 'a'.repeat(Math.max(0, min - 1))));
+  choices.push({
+    weight: 1,
+    arbitrary: fc.constantFrom('a'.repeat(max), 'a'.repeat(max + 1), 'a'.repeat(Math.max(0, min - 1))),
+  });
   return fc.oneof(...choices);
 }
 
@@ -187,18 +211,23 @@ function stringFor(schema: JsonSchema, known: readonly string[]): fc.Arbitrary<s
  * values of the running test (an id it holds, its user's email) among the strings, so a request can get past
  * validation into the handler and the database.
  */
-export function validish(schema: JsonSchema, known: readonly string[] = [], depth = 0): fc.Arbitrary<unknown> {
+export function validish(
+  schema: JsonSchema,
+  known: readonly string[] = [],
+  depth = 0,
+  key?: string,
+): fc.Arbitrary<unknown> {
   if (depth > 6) return anyJson;
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const union = schema.anyOf ?? schema.oneOf;
-  if (union && union.length > 0) return fc.oneof(...union.map((option) => validish(option, known, depth + 1)));
-  if (schema.allOf && schema.allOf.length > 0) return validish(schema.allOf[0] as JsonSchema, known, depth + 1);
+  if (union && union.length > 0) return fc.oneof(...union.map((option) => validish(option, known, depth + 1, key)));
+  if (schema.allOf && schema.allOf.length > 0) return validish(schema.allOf[0] as JsonSchema, known, depth + 1, key);
   const type = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (type.length > 1) return fc.oneof(...type.map((t) => validish({ ...schema, type: t }, known, depth + 1)));
+  if (type.length > 1) return fc.oneof(...type.map((t) => validish({ ...schema, type: t }, known, depth + 1, key)));
   switch (type[0]) {
     case 'string':
-      return stringFor(schema, known);
+      return stringFor(schema, known, key);
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -(2 ** 31), max: schema.maximum ?? 2 ** 31 });
     case 'number':
@@ -215,7 +244,7 @@ export function validish(schema: JsonSchema, known: readonly string[] = [], dept
     case 'object': {
       const properties = schema.properties ?? {};
       const shape = Object.fromEntries(
-        Object.entries(properties).map(([key, value]) => [key, validish(value, known, depth + 1)]),
+        Object.entries(properties).map(([name, value]) => [name, validish(value, known, depth + 1, name)]),
       );
       return fc.record(shape, { requiredKeys: (schema.required ?? []).filter((key) => key in properties) });
     }

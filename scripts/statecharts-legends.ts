@@ -216,6 +216,8 @@ export const statechartLegends: Record<string, LegendRow[]> = {
       NoAlertConfig: 'removed meanwhile (on loading it is the not-configured view, not an error)',
       AlertForwardingAlreadyConfigured: 'set up meanwhile in another tab',
       CredentialNotFound: 'the link names no credential of the account',
+      AlertDeliveryNotFailed: 'Redeliver of a delivery that was delivered or is still tried (another tab)',
+      AlertDeliveryNotFound: 'Redeliver of a delivery gone from the log (purged, or the configuration cleared)',
       AnErrorOccured: true,
     }),
     ...requestProblems(ALL_REQUEST_PROBLEMS, { name: 'url', limit: MAX_WEBHOOK_URL_LENGTH, label: 'the webhook' }),

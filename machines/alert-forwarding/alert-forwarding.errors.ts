@@ -8,6 +8,8 @@ export type AlertForwardingError =
   | 'NoAlertConfig'
   | 'AlertForwardingAlreadyConfigured'
   | 'CredentialNotFound'
+  | 'AlertDeliveryNotFailed'
+  | 'AlertDeliveryNotFound'
   | 'AnErrorOccured';
 
 /**
@@ -41,6 +43,10 @@ export function alertForwardingFailureFrom(error: unknown): AlertForwardingFailu
       return 'InvalidRsaPublicKey';
     case 'AlertForwardingAlreadyConfigured':
       return 'AlertForwardingAlreadyConfigured';
+    case 'AlertDeliveryNotFailed':
+      return 'AlertDeliveryNotFailed';
+    case 'AlertDeliveryNotFound':
+      return 'AlertDeliveryNotFound';
     default:
       break;
   }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
 import {
   type AlertForwardingConfig,
   type AlertForwardingEditPayload,
@@ -22,6 +23,15 @@ import {
 
 export type AlertForwardingField = 'url' | 'publicKey';
 
+/** What the page did to the delivery log last: a test alert or a redelivery queued. */
+export type DeliveryNotice = 'testQueued' | 'redeliveryQueued';
+
+/** A delivery-log call that failed: which one, and why. */
+export interface DeliveryProblem {
+  action: 'load' | 'test' | 'redeliver';
+  failure: AlertForwardingFailure;
+}
+
 export interface AlertForwardingContext {
   /** The credential, from the page's client_uid query parameter. */
   clientUid: string;
@@ -33,6 +43,12 @@ export interface AlertForwardingContext {
   /** The field the edit dialog changes. */
   editing: AlertForwardingField | null;
   error: AlertForwardingFailure | null;
+  /** The delivery log, newest first (pings and test alerts among them); null until it loaded once. */
+  deliveries: AlertDeliveryEntry[] | null;
+  /** The delivery the Redeliver button was pressed on. */
+  redelivering: string | null;
+  deliveryNotice: DeliveryNotice | null;
+  deliveryProblem: DeliveryProblem | null;
 }
 
 export type AlertForwardingEvent =
@@ -43,6 +59,9 @@ export type AlertForwardingEvent =
   | { type: 'keys.renew' }
   | { type: 'data.clear' }
   | { type: 'v3.stop' }
+  | { type: 'log.refresh' }
+  | { type: 'test.send' }
+  | { type: 'delivery.redeliver'; id: string }
   | ConfirmEvent
   | ShowOnceEvent;
 
@@ -61,6 +80,17 @@ const ended = { guard: sessionEnded, target: '#alert-forwarding.sessionEnded' } 
 
 /** Any other failure of a call: the dialog (or the page) that made it says why. */
 const assignError = { type: 'assignError', params: failure } as const;
+
+/** A delivery-log call's failure, shown beside the log. */
+const deliveryProblem = (action: DeliveryProblem['action']) =>
+  ({
+    type: 'assignDeliveryProblem',
+    params: ({ event }: { event: { error: unknown } }) => ({ action, error: event.error }),
+  }) as const;
+
+/** Only a delivery whose retries ended without a 2xx is sent again (docs/api/alert-forwarding.md). */
+const isFailedIn = (deliveries: AlertDeliveryEntry[] | null, id: string) =>
+  deliveries?.some((d) => d.id === id && d.status === 'failed') ?? false;
 
 export const alertForwardingMachine = setup({
   types: {
@@ -91,6 +121,15 @@ export const alertForwardingMachine = setup({
     stopV3Alerts: fromPromise<void>(async () => {
       throw new Error('stopV3Alerts must be provided');
     }),
+    loadDeliveries: fromPromise<AlertDeliveryEntry[], { clientUid: string }>(async () => {
+      throw new Error('loadDeliveries must be provided');
+    }),
+    sendTestAlert: fromPromise<AlertDeliveryEntry, { clientUid: string }>(async () => {
+      throw new Error('sendTestAlert must be provided');
+    }),
+    redeliver: fromPromise<AlertDeliveryEntry, { clientUid: string; deliveryId: string }>(async () => {
+      throw new Error('redeliver must be provided');
+    }),
   },
   guards: {
     isAccessDenied: (_, { error }: Failure) => isAccessDeniedFailure(error),
@@ -99,6 +138,7 @@ export const alertForwardingMachine = setup({
     hasEditProblem: ({ context }) => editProblem(context) !== null,
     isEditUnchanged: ({ context }) => editUnchanged(context),
     hasCompanyId: ({ context }) => Boolean(context.config?.companyId),
+    isFailedDelivery: ({ context }, { id }: { id: string }) => isFailedIn(context.deliveries, id),
     isSessionEnded,
   },
   actions: {
@@ -130,11 +170,29 @@ export const alertForwardingMachine = setup({
     assignEditProblem: assign({ error: ({ context }) => editProblem(context) }),
     assignError: assign({ error: (_, { error }: Failure) => alertForwardingFailureFrom(error) }),
     clearError: assign({ error: null }),
+    assignDeliveries: assign({ deliveries: (_, deliveries: AlertDeliveryEntry[]) => deliveries }),
+    startRedelivery: assign({
+      redelivering: (_, { id }: { id: string }) => id,
+      deliveryNotice: null,
+      deliveryProblem: null,
+    }),
+    clearDeliveryFeedback: assign({ deliveryNotice: null, deliveryProblem: null, redelivering: null }),
+    assignDeliveryNotice: assign({
+      deliveryNotice: (_, notice: DeliveryNotice) => notice,
+      redelivering: null,
+    }),
+    assignDeliveryProblem: assign({
+      deliveryProblem: (_, { action, error }: { action: DeliveryProblem['action']; error: unknown }) => ({
+        action,
+        failure: alertForwardingFailureFrom(error),
+      }),
+      redelivering: null,
+    }),
   },
 }).createMachine({
   id: 'alert-forwarding',
   description:
-    "Alert forwarding of one credential: webhook and RSA key, the portal's keys, Clear Data, Stop V3; owner only.",
+    "Alert forwarding of one credential: webhook and RSA key, the portal's keys, Clear Data, Stop V3, the delivery log with Send test alert and Redeliver; owner only.",
   context: ({ input }) => ({
     clientUid: input.clientUid,
     config: null,
@@ -142,6 +200,10 @@ export const alertForwardingMachine = setup({
     form: { url: '', publicKey: '' },
     editing: null,
     error: null,
+    deliveries: null,
+    redelivering: null,
+    deliveryNotice: null,
+    deliveryProblem: null,
   }),
   initial: 'loading',
   states: {
@@ -207,14 +269,55 @@ export const alertForwardingMachine = setup({
       },
     },
     configured: {
-      initial: 'idle',
+      initial: 'loadingLog',
       states: {
+        loadingLog: {
+          description:
+            'The delivery log, whose newest ping says how the webhook answered; loaded on arrival, on Refresh and after every change.',
+          tags: ['busy'],
+          invoke: {
+            id: 'loadDeliveries',
+            src: 'loadDeliveries',
+            input: ({ context }) => ({ clientUid: context.clientUid }),
+            onDone: { target: 'idle', actions: { type: 'assignDeliveries', params: output } },
+            onError: [ended, { target: 'idle', actions: deliveryProblem('load') }],
+          },
+        },
         idle: {
           on: {
             'field.edit': { target: 'editing', actions: { type: 'startEdit', params: ({ event }) => event } },
             'keys.renew': { target: 'confirmRenew', actions: 'clearError' },
             'data.clear': { target: 'confirmClear', actions: 'clearError' },
             'v3.stop': { guard: 'hasCompanyId', target: 'confirmStopV3', actions: 'clearError' },
+            'log.refresh': { target: 'loadingLog', actions: 'clearDeliveryFeedback' },
+            'test.send': { target: 'sendingTest', actions: 'clearDeliveryFeedback' },
+            'delivery.redeliver': {
+              guard: { type: 'isFailedDelivery', params: ({ event }) => event },
+              target: 'redelivering',
+              actions: { type: 'startRedelivery', params: ({ event }) => event },
+            },
+          },
+        },
+        sendingTest: {
+          description: 'A test alert, sealed and signed like any other and marked test inside, joins the queue.',
+          tags: ['busy'],
+          invoke: {
+            id: 'sendTestAlert',
+            src: 'sendTestAlert',
+            input: ({ context }) => ({ clientUid: context.clientUid }),
+            onDone: { target: 'loadingLog', actions: { type: 'assignDeliveryNotice', params: 'testQueued' } },
+            onError: [ended, { target: 'idle', actions: deliveryProblem('test') }],
+          },
+        },
+        redelivering: {
+          description: 'Only a failed delivery: a new delivery of the same alert, with its own attempts.',
+          tags: ['busy'],
+          invoke: {
+            id: 'redeliver',
+            src: 'redeliver',
+            input: ({ context }) => ({ clientUid: context.clientUid, deliveryId: context.redelivering ?? '' }),
+            onDone: { target: 'loadingLog', actions: { type: 'assignDeliveryNotice', params: 'redeliveryQueued' } },
+            onError: [ended, { target: 'idle', actions: deliveryProblem('redeliver') }],
           },
         },
         editing: {
@@ -241,7 +344,8 @@ export const alertForwardingMachine = setup({
                   ? { url: context.form.url.trim() }
                   : { public_rsa_key: context.form.publicKey.trim() },
             }),
-            onDone: { target: 'idle', actions: [{ type: 'assignEditedConfig', params: output }, 'clearEdit'] },
+            // A new webhook was pinged: the log shows it waiting, then its answer.
+            onDone: { target: 'loadingLog', actions: [{ type: 'assignEditedConfig', params: output }, 'clearEdit'] },
             onError: [ended, { target: 'editing', actions: assignError }],
           },
         },
@@ -260,7 +364,8 @@ export const alertForwardingMachine = setup({
         showKeys: {
           description:
             'The portal public key, the AES key (hex, shown this once) and an example alert; closing before the AES key was copied asks first.',
-          ...showOnceStates('#alert-forwarding.configured.idle', ['clearKeys']),
+          // A setup pinged the webhook: the log comes next, with the ping.
+          ...showOnceStates('#alert-forwarding.configured.loadingLog', ['clearKeys']),
         },
         ...confirmThenAct({
           asking: 'confirmClear',

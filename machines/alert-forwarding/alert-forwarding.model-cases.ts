@@ -1,3 +1,4 @@
+import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
 import {
   type AlertForwardingConfig,
   type AlertForwardingKeys,
@@ -63,6 +64,80 @@ export const RENEWED_KEYS: AlertForwardingKeys = {
   example: { ...EXAMPLE, ciphertext: 'bmV3' },
   config: { ...CONFIG, portal_public_key: RENEWED_PORTAL_KEY },
 };
+
+const AT = Date.UTC(2026, 10, 26, 12);
+const attempt = (n: number, over: Partial<AlertDeliveryEntry['attempt_log'][number]>) => ({
+  attempt: n,
+  started_at: AT + n * 60_000,
+  outcome: 'delivered' as const,
+  latency_ms: 84,
+  http_status: 200,
+  error: null,
+  next_attempt_at: null,
+  ...over,
+});
+const delivery = (over: Partial<AlertDeliveryEntry>): AlertDeliveryEntry => ({
+  id: 'delivery',
+  alert_id: 'alert',
+  kind: 'alert',
+  type: 'fall_detected',
+  severity: 'critical',
+  occurred_at: AT,
+  version: 4,
+  status: 'delivered',
+  attempts: 1,
+  created_at: AT,
+  next_attempt_at: null,
+  delivered_at: AT + 60_000,
+  last_http_status: 200,
+  last_error: null,
+  redelivery_of: null,
+  attempt_log: [attempt(1, {})],
+  ...over,
+});
+
+/** The ping the setup queued: answered 200 in 84 ms. */
+export const PING = delivery({ id: 'd-ping', alert_id: 'a-ping', kind: 'ping', type: 'ping', severity: null });
+/** An alert the webhook refused three times: the one Redeliver is for. */
+export const FAILED = delivery({
+  id: 'd-failed',
+  alert_id: 'a-failed',
+  status: 'failed',
+  attempts: 3,
+  delivered_at: null,
+  last_http_status: 410,
+  last_error: 'HTTP 410: gone',
+  attempt_log: [1, 2, 3].map((n) =>
+    attempt(n, {
+      outcome: n === 3 ? 'failed' : 'retry',
+      http_status: 410,
+      error: 'HTTP 410: gone',
+      next_attempt_at: n === 3 ? null : AT + (n + 1) * 60_000,
+    }),
+  ),
+});
+/** A test alert still being tried: its next retry is on the log, and it is not Redeliver's. */
+export const RETRYING = delivery({
+  id: 'd-retrying',
+  alert_id: 'a-retrying',
+  kind: 'test',
+  status: 'pending',
+  delivered_at: null,
+  next_attempt_at: AT + 120_000,
+  last_http_status: null,
+  last_error: 'connection refused',
+  attempt_log: [
+    attempt(1, {
+      outcome: 'retry',
+      http_status: null,
+      error: 'connection refused',
+      next_attempt_at: AT + 120_000,
+      latency_ms: 3,
+    }),
+  ],
+});
+/** What the log answers: newest first. */
+export const LOG: AlertDeliveryEntry[] = [RETRYING, FAILED, PING];
 
 /** 401, which any call may answer: the session is over, and the page goes to log in again. */
 export const NO_SESSION = apiErrorOf('NoSession');
@@ -151,8 +226,31 @@ export const stopFailure = {
   code: 'AnErrorOccured' as AlertForwardingError,
 };
 
+export const logFailure = {
+  label: 'log 500',
+  error: apiErrorOf('InternalError'),
+  code: 'AnErrorOccured' as AlertForwardingError,
+};
+export const testFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
+  { label: 'test 429 (30 s)', error: rateLimited(30), code: { code: 'RateLimited', retryAfterSeconds: 30 } },
+  { label: 'test network failure', error: new ApiError(0, null), code: 'AnErrorOccured' },
+];
+export const redeliverFailures: Array<{ label: string; error: ApiError; code: AlertForwardingFailure }> = [
+  { label: '409 not failed', error: apiErrorOf('AlertDeliveryNotFailed'), code: 'AlertDeliveryNotFailed' },
+  { label: '404 delivery gone', error: apiErrorOf('AlertDeliveryNotFound'), code: 'AlertDeliveryNotFound' },
+];
+
 /** Every call after the load, each of which may answer 401. */
-export const ACTION_IDS = ['saveSetup', 'saveEdit', 'renewKeys', 'clearData', 'stopV3Alerts'] as const;
+export const ACTION_IDS = [
+  'saveSetup',
+  'saveEdit',
+  'renewKeys',
+  'clearData',
+  'stopV3Alerts',
+  'loadDeliveries',
+  'sendTestAlert',
+  'redeliver',
+] as const;
 
 const typed: Record<AlertForwardingField, { setup: string[]; edit: string[] }> = {
   url: { setup: ['', BAD_URL, URL_A], edit: [URL_A, URL_B, BAD_URL] },
@@ -184,6 +282,23 @@ const fixedEvents: ModelEvent[] = [
   { type: 'xstate.error.actor.clearData', error: clearFailure.error },
   { type: 'xstate.done.actor.stopV3Alerts', output: undefined },
   { type: 'xstate.error.actor.stopV3Alerts', error: stopFailure.error },
+  { type: 'log.refresh' },
+  { type: 'test.send' },
+  // The failed one is redelivered; the one still being tried is not (the page offers no button for it).
+  { type: 'delivery.redeliver', id: FAILED.id },
+  { type: 'delivery.redeliver', id: RETRYING.id },
+  { type: 'xstate.done.actor.loadDeliveries', output: LOG },
+  { type: 'xstate.error.actor.loadDeliveries', error: logFailure.error },
+  {
+    type: 'xstate.done.actor.sendTestAlert',
+    output: { ...RETRYING, id: 'd-test', status: 'pending', attempts: 0, attempt_log: [] },
+  },
+  ...testFailures.map(({ error }) => ({ type: 'xstate.error.actor.sendTestAlert' as const, error })),
+  {
+    type: 'xstate.done.actor.redeliver',
+    output: { ...FAILED, id: 'd-copy', status: 'pending', attempts: 0, attempt_log: [], redelivery_of: FAILED.id },
+  },
+  ...redeliverFailures.map(({ error }) => ({ type: 'xstate.error.actor.redeliver' as const, error })),
 ];
 
 type Snapshot = { context: AlertForwardingContext; matches: (value: never) => boolean };
@@ -215,11 +330,16 @@ export function alertForwardingEvents(snapshot: Snapshot): ModelEvent[] {
   return events;
 }
 
-/** What the guards decide from the dialog's fields and the company id; the rest of context changes nothing ahead. */
+/**
+ * What the guards decide from the dialog's fields, the company id and whether the log (with its failed delivery) is
+ * in; the rest of context changes nothing ahead.
+ */
 export function serializeAlertForwarding(snapshot: { value: unknown; context: AlertForwardingContext }) {
   const { value, context } = snapshot;
   const { form, editing, config } = context;
   const companyId = Boolean(config?.companyId);
+  if (JSON.stringify(value) === JSON.stringify({ configured: 'idle' }))
+    return { value, companyId, log: context.deliveries !== null };
   if (editing) {
     const problem = editing === 'url' ? webhookProblem(form.url) : rsaPublicKeyProblem(form.publicKey);
     const unchanged =
@@ -241,10 +361,14 @@ export function describeAlertForwardingEvent(event: ModelEvent): string {
     ...renewFailures,
     clearFailure,
     stopFailure,
+    logFailure,
+    ...testFailures,
+    ...redeliverFailures,
   ].find((f) => f.error === e.error);
   const short = (v: string) => (v.startsWith('-----BEGIN') ? (v === KEY_A ? 'KEY_A' : 'KEY_B') : JSON.stringify(v));
   if (e.type === 'form.change') return `${e.field} = ${short(e.value ?? '')}`;
   if (e.type === 'field.edit') return `edit ${e.field}`;
+  if (e.type === 'delivery.redeliver') return `redeliver ${(event as { id?: string }).id}`;
   if (e.type.startsWith('xstate.done.actor.')) return `${e.type.slice(18)} succeeds`;
   if (e.type.startsWith('xstate.error.actor.')) return `${e.type.slice(19)} fails ${named?.label ?? ''}`.trim();
   return e.type;

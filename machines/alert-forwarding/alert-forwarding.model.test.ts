@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { type Actor, createActor } from 'xstate';
+import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
 import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
 import {
   createDeferredActors,
@@ -11,7 +12,12 @@ import {
 } from '#tests/support/model-harness.ts';
 import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwarding.errors.ts';
-import { type AlertForwardingField, alertForwardingMachine } from './alert-forwarding.machine.ts';
+import {
+  type AlertForwardingField,
+  alertForwardingMachine,
+  type DeliveryNotice,
+  type DeliveryProblem,
+} from './alert-forwarding.machine.ts';
 import {
   alertForwardingExplore,
   BAD_KEY,
@@ -20,15 +26,39 @@ import {
   clearFailure,
   editFailures,
   editTooLong,
+  FAILED,
+  LOG,
   loadFailures,
+  logFailure,
   NO_SESSION,
+  redeliverFailures,
   renewFailures,
   setupFailures,
   stopFailure,
+  testFailures,
 } from './alert-forwarding.model-cases.ts';
 
-type Id = 'loadConfig' | 'saveSetup' | 'saveEdit' | 'renewKeys' | 'clearData' | 'stopV3Alerts';
-const IDS: Id[] = ['loadConfig', 'saveSetup', 'saveEdit', 'renewKeys', 'clearData', 'stopV3Alerts'];
+type Id =
+  | 'loadConfig'
+  | 'saveSetup'
+  | 'saveEdit'
+  | 'renewKeys'
+  | 'clearData'
+  | 'stopV3Alerts'
+  | 'loadDeliveries'
+  | 'sendTestAlert'
+  | 'redeliver';
+const IDS: Id[] = [
+  'loadConfig',
+  'saveSetup',
+  'saveEdit',
+  'renewKeys',
+  'clearData',
+  'stopV3Alerts',
+  'loadDeliveries',
+  'sendTestAlert',
+  'redeliver',
+];
 
 interface Ctx {
   actor: Actor<typeof alertForwardingMachine>;
@@ -42,12 +72,27 @@ interface Ctx {
   sessionEnded: boolean;
   /** Whether the AES key on show was copied: until then, closing asks first. */
   copied: boolean;
+  /** The delivery log as the server last answered it, and what the last log action left to say. */
+  deliveries: AlertDeliveryEntry[] | null;
+  notice: DeliveryNotice | null;
+  problem: DeliveryProblem | null;
+  /** The delivery Redeliver was pressed on. */
+  redelivering: string | null;
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
 const can = (
   ctx: Ctx,
-  type: 'setup.open' | 'keys.renew' | 'data.clear' | 'v3.stop' | 'form.submit' | 'dialog.confirm' | 'dialog.close',
+  type:
+    | 'setup.open'
+    | 'keys.renew'
+    | 'data.clear'
+    | 'v3.stop'
+    | 'form.submit'
+    | 'dialog.confirm'
+    | 'dialog.close'
+    | 'log.refresh'
+    | 'test.send',
 ) => view(ctx).can({ type });
 
 /** The page's own checks, written out again: https on a public host first, then a PEM PUBLIC KEY of 2048 bits. */
@@ -70,8 +115,35 @@ function fail(step: ModelStep, ctx: Ctx, code: () => AlertForwardingFailure) {
   return settleDeferred(ctx.deferred, step.event);
 }
 
+/** A delivery-log call failed: the log says which and why; a 401 logs in again instead. */
+function failLog(
+  step: ModelStep,
+  ctx: Ctx,
+  action: DeliveryProblem['action'],
+  list: Array<{ error: unknown; code: AlertForwardingFailure }>,
+) {
+  ctx.redelivering = null;
+  if ((step.event as { error: unknown }).error === NO_SESSION) ctx.sessionEnded = true;
+  else ctx.problem = { action, failure: failureOf(step, list) };
+  return settleDeferred(ctx.deferred, step.event);
+}
+
+function expectLog(ctx: Ctx) {
+  expect(view(ctx).context).toMatchObject({
+    deliveries: ctx.deliveries,
+    deliveryNotice: ctx.notice,
+    deliveryProblem: ctx.problem,
+  });
+}
+
 function expectIdle(ctx: Ctx) {
   expect(view(ctx).context).toMatchObject({ config: ctx.config, keys: null, editing: null, error: null });
+  expectLog(ctx);
+  expect(can(ctx, 'log.refresh')).toBe(true);
+  expect(can(ctx, 'test.send')).toBe(true);
+  // Redeliver only a delivery that failed for good, never one still being tried (docs/api/alert-forwarding.md).
+  expect(view(ctx).can({ type: 'delivery.redeliver', id: FAILED.id })).toBe(ctx.deliveries !== null);
+  expect(view(ctx).can({ type: 'delivery.redeliver', id: LOG[0].id })).toBe(false);
   expect([can(ctx, 'keys.renew'), can(ctx, 'data.clear')]).toEqual([true, true]);
   expect(view(ctx).can({ type: 'field.edit', field: 'url' })).toBe(true);
   // product.md §2: Stop Sending V3 Alerts only while there is a company id.
@@ -114,6 +186,10 @@ describeModel(alertForwardingMachine, {
       error: null,
       sessionEnded: false,
       copied: false,
+      deliveries: null,
+      notice: null,
+      problem: null,
+      redelivering: null,
     };
   },
   teardown: (ctx) => ctx.actor.stop(),
@@ -211,6 +287,39 @@ describeModel(alertForwardingMachine, {
       return settleDeferred(ctx.deferred, step.event);
     },
     'xstate.error.actor.stopV3Alerts': (step, ctx) => fail(step, ctx, () => stopFailure.code),
+    'log.refresh': (_step, ctx) => {
+      ctx.notice = null;
+      ctx.problem = null;
+      ctx.actor.send({ type: 'log.refresh' });
+    },
+    'test.send': (_step, ctx) => {
+      ctx.notice = null;
+      ctx.problem = null;
+      ctx.actor.send({ type: 'test.send' });
+    },
+    'delivery.redeliver': (step, ctx) => {
+      const { id } = step.event as unknown as { id: string };
+      ctx.notice = null;
+      ctx.problem = null;
+      ctx.redelivering = id;
+      ctx.actor.send({ type: 'delivery.redeliver', id });
+    },
+    'xstate.done.actor.loadDeliveries': (step, ctx) => {
+      ctx.deliveries = (step.event as { output: AlertDeliveryEntry[] }).output;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.loadDeliveries': (step, ctx) => failLog(step, ctx, 'load', [logFailure]),
+    'xstate.done.actor.sendTestAlert': (step, ctx) => {
+      ctx.notice = 'testQueued';
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.sendTestAlert': (step, ctx) => failLog(step, ctx, 'test', testFailures),
+    'xstate.done.actor.redeliver': (step, ctx) => {
+      ctx.notice = 'redeliveryQueued';
+      ctx.redelivering = null;
+      return settleDeferred(ctx.deferred, step.event);
+    },
+    'xstate.error.actor.redeliver': (step, ctx) => failLog(step, ctx, 'redeliver', redeliverFailures),
   },
   states: {
     loading: (snapshot, ctx) => {
@@ -261,6 +370,32 @@ describeModel(alertForwardingMachine, {
     'configured.idle': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expectIdle(ctx);
+    },
+    'configured.loadingLog': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      // A new answer is awaited: no earlier failure of the log stays.
+      expect(view(ctx).context.deliveryProblem).toBeNull();
+      expect(view(ctx).context.deliveryNotice).toBe(ctx.notice);
+      expect(ctx.deferred.pending('loadDeliveries')).toBe(1);
+      expect(ctx.deferred.lastInput('loadDeliveries')).toEqual({ clientUid: CLIENT_UID });
+      expect([can(ctx, 'test.send'), can(ctx, 'keys.renew')]).toEqual([false, false]);
+    },
+    'configured.sendingTest': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expectLog(ctx);
+      expect(ctx.deferred.pending('sendTestAlert')).toBe(1);
+      expect(ctx.deferred.lastInput('sendTestAlert')).toEqual({ clientUid: CLIENT_UID });
+      expect(can(ctx, 'log.refresh')).toBe(false);
+    },
+    'configured.redelivering': (snapshot, ctx) => {
+      expectSameState(view(ctx), snapshot);
+      expect(view(ctx).hasTag('busy')).toBe(true);
+      expectLog(ctx);
+      expect(ctx.redelivering).toBe(FAILED.id);
+      expect(ctx.deferred.pending('redeliver')).toBe(1);
+      expect(ctx.deferred.lastInput('redeliver')).toEqual({ clientUid: CLIENT_UID, deliveryId: FAILED.id });
     },
     'configured.editing': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);

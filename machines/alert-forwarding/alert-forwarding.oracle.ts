@@ -8,7 +8,10 @@ import type { AlertForwardingContext } from './alert-forwarding.machine.ts';
  * forwarding", §5 "Alert forwarding", docs/decisions/0005): codes 9 and 80 go to access denied, code 28 is the
  * not-configured view, any other load failure an error dialog over it; a set-up or an edit is sent only when valid
  * (and an edit only when it changes the stored value); Acquire New Keys, Clear Data and Stop V3 are confirmed first,
- * Stop V3 only while the account has a company id; the AES key is shown once; a 401 logs in again.
+ * Stop V3 only while the account has a company id; the AES key is shown once; a 401 logs in again. The delivery log
+ * (docs/api/alert-forwarding.md "Delivery log"): loaded when the configuration is shown, on Refresh, after an edit
+ * and after the keys dialog (a setup or a new webhook queued a ping, which the log shows); Send test alert and
+ * Redeliver (of a failed delivery only) reload it once queued, and a failure of either stays beside the log.
  */
 const problemOf = ({ form, editing }: AlertForwardingContext) =>
   editing === 'url' ? webhookProblem(form.url) : rsaPublicKeyProblem(form.publicKey);
@@ -40,6 +43,15 @@ export const alertForwardingOracle = defineOracle<AlertForwardingContext>()({
     'xstate.error.actor.clearData',
     'xstate.done.actor.stopV3Alerts',
     'xstate.error.actor.stopV3Alerts',
+    'log.refresh',
+    'test.send',
+    'delivery.redeliver',
+    'xstate.done.actor.loadDeliveries',
+    'xstate.error.actor.loadDeliveries',
+    'xstate.done.actor.sendTestAlert',
+    'xstate.error.actor.sendTestAlert',
+    'xstate.done.actor.redeliver',
+    'xstate.error.actor.redeliver',
   ],
   conditions: {
     'the session has ended (401)': sessionIsOver,
@@ -55,6 +67,9 @@ export const alertForwardingOracle = defineOracle<AlertForwardingContext>()({
         ? form.url.trim() === config.url
         : isSameRsaPublicKey(form.publicKey, config.group_public_key)),
     'the account has a company id': ({ context }) => Boolean(context.config?.companyId),
+    // Redeliver is for a delivery whose retries ended without a 2xx, as the log shows it.
+    'the delivery named failed for good': ({ context, event }) =>
+      (context.deliveries ?? []).some((d) => d.id === (event as { id?: string }).id && d.status === 'failed'),
   },
   states: {
     loading: {
@@ -100,12 +115,39 @@ export const alertForwardingOracle = defineOracle<AlertForwardingContext>()({
       ignores: EVERY_OTHER_EVENT,
     },
     configured: { accepts: [], ignores: EVERY_OTHER_EVENT },
+    'configured.loadingLog': {
+      accepts: [
+        { event: 'xstate.done.actor.loadDeliveries', to: 'configured.idle' },
+        { event: 'xstate.error.actor.loadDeliveries', when: 'the session has ended (401)', to: 'sessionEnded' },
+        { event: 'xstate.error.actor.loadDeliveries', when: 'otherwise', to: 'configured.idle' },
+      ],
+      ignores: EVERY_OTHER_EVENT,
+    },
     'configured.idle': {
       accepts: [
         { event: 'field.edit', to: 'configured.editing' },
         { event: 'keys.renew', to: 'configured.confirmRenew' },
         { event: 'data.clear', to: 'configured.confirmClear' },
         { event: 'v3.stop', when: 'the account has a company id', to: 'configured.confirmStopV3' },
+        { event: 'log.refresh', to: 'configured.loadingLog' },
+        { event: 'test.send', to: 'configured.sendingTest' },
+        { event: 'delivery.redeliver', when: 'the delivery named failed for good', to: 'configured.redelivering' },
+      ],
+      ignores: EVERY_OTHER_EVENT,
+    },
+    'configured.sendingTest': {
+      accepts: [
+        { event: 'xstate.done.actor.sendTestAlert', to: 'configured.loadingLog' },
+        { event: 'xstate.error.actor.sendTestAlert', when: 'the session has ended (401)', to: 'sessionEnded' },
+        { event: 'xstate.error.actor.sendTestAlert', when: 'otherwise', to: 'configured.idle' },
+      ],
+      ignores: EVERY_OTHER_EVENT,
+    },
+    'configured.redelivering': {
+      accepts: [
+        { event: 'xstate.done.actor.redeliver', to: 'configured.loadingLog' },
+        { event: 'xstate.error.actor.redeliver', when: 'the session has ended (401)', to: 'sessionEnded' },
+        { event: 'xstate.error.actor.redeliver', when: 'otherwise', to: 'configured.idle' },
       ],
       ignores: EVERY_OTHER_EVENT,
     },
@@ -121,7 +163,7 @@ export const alertForwardingOracle = defineOracle<AlertForwardingContext>()({
     },
     'configured.savingEdit': {
       accepts: [
-        { event: 'xstate.done.actor.saveEdit', to: 'configured.idle' },
+        { event: 'xstate.done.actor.saveEdit', to: 'configured.loadingLog' },
         { event: 'xstate.error.actor.saveEdit', when: 'the session has ended (401)', to: 'sessionEnded' },
         { event: 'xstate.error.actor.saveEdit', when: 'otherwise', to: 'configured.editing' },
       ],
@@ -153,13 +195,13 @@ export const alertForwardingOracle = defineOracle<AlertForwardingContext>()({
     'configured.showKeys.confirmDiscard': {
       accepts: [
         { event: 'secret.copy', to: 'configured.showKeys.copied' },
-        { event: 'discard.confirm', to: 'configured.idle' },
+        { event: 'discard.confirm', to: 'configured.loadingLog' },
         { event: 'discard.cancel', to: 'configured.showKeys.uncopied' },
       ],
       ignores: EVERY_OTHER_EVENT,
     },
     'configured.showKeys.copied': {
-      accepts: [{ event: 'dialog.close', to: 'configured.idle' }],
+      accepts: [{ event: 'dialog.close', to: 'configured.loadingLog' }],
       ignores: EVERY_OTHER_EVENT,
     },
     'configured.confirmClear': {

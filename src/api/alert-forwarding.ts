@@ -1,3 +1,4 @@
+import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
 import type {
   AlertForwardingConfig,
   AlertForwardingEditPayload,
@@ -44,4 +45,27 @@ export async function deleteAlertForwardingConfig(clientUid: string): Promise<vo
 /** Stop Sending V3 Alerts, for the whole account: irreversible. */
 export async function putRemoveCompanyId(): Promise<void> {
   await apiRequest<{ success: true }>('PUT', 'alert_forwarding_config', { body: { remove_company_id: true } });
+}
+
+/** The delivery log, newest first: alerts, test alerts and pings, each with its attempts. */
+export async function getAlertDeliveries(clientUid: string): Promise<AlertDeliveryEntry[]> {
+  return (
+    await apiRequest<{ success: true; data: { deliveries: AlertDeliveryEntry[] } }>(
+      'GET',
+      `${path(clientUid)}/deliveries`,
+    )
+  ).data.deliveries;
+}
+
+/** Send test alert: queued at once; the log shows how the webhook answers. */
+export async function postTestAlert(clientUid: string): Promise<AlertDeliveryEntry> {
+  return (
+    await apiRequest<{ success: true; data: AlertDeliveryEntry }>('POST', `${path(clientUid)}/test_alert`, { body: {} })
+  ).data;
+}
+
+/** Redeliver a failed delivery: a new delivery of the same alert. */
+export async function postRedelivery(clientUid: string, deliveryId: string): Promise<AlertDeliveryEntry> {
+  const url = `${path(clientUid)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`;
+  return (await apiRequest<{ success: true; data: AlertDeliveryEntry }>('POST', url, { body: {} })).data;
 }

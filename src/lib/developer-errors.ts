@@ -31,4 +31,6 @@ export const developerErrors = {
   NoAlertConfig: msg`Alert forwarding is not set up for this credential`,
   AlertForwardingAlreadyConfigured: msg`Alert forwarding is already set up for this credential: reload the page to see it`,
   CredentialNotFound: msg`This credential does not exist, or belongs to another account`,
+  AlertDeliveryNotFailed: msg`Only a failed delivery can be redelivered: this one is still being tried or was delivered`,
+  AlertDeliveryNotFound: msg`This delivery is no longer in the log: refresh it`,
 } satisfies ErrorTable;

@@ -3,6 +3,7 @@ import { Box, Button, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AlertForwardingField } from '#machines/alert-forwarding/alert-forwarding.machine.ts';
 import { CopyField } from '#src/components/copy-field.tsx';
+import { AlertForwardingDeliveryLog } from './alert-forwarding-delivery-log.tsx';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import { AlertForwardingHeader } from './alert-forwarding-header.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
@@ -79,6 +80,7 @@ export function AlertForwardingConfigured({ state, send }: AlertForwardingViewPr
           </Button>
         ) : null}
       </Group>
+      <AlertForwardingDeliveryLog state={state} send={send} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import type {
 } from '#machines/alert-forwarding/alert-forwarding.errors.ts';
 import type { AlertForwardingField } from '#machines/alert-forwarding/alert-forwarding.machine.ts';
 import { BAD_KEY, BAD_URL, CLIENT_UID, NO_SESSION } from '#machines/alert-forwarding/alert-forwarding.model-cases.ts';
+import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
 import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
 import type { ApiError } from '#shared-domain/api-error.ts';
 import type { DeferredQueue, ModelEvent, ModelStep } from '#tests/support/model-harness.ts';
@@ -24,6 +25,8 @@ export const texts: Record<AlertForwardingError, string> = {
   NoAlertConfig: 'Alert forwarding is not set up for this credential',
   AlertForwardingAlreadyConfigured: 'Alert forwarding is already set up for this credential: reload the page to see it',
   CredentialNotFound: 'This credential does not exist, or belongs to another account',
+  AlertDeliveryNotFailed: 'Only a failed delivery can be redelivered: this one is still being tried or was delivered',
+  AlertDeliveryNotFound: 'This delivery is no longer in the log: refresh it',
   AnErrorOccured: 'An error occured, please try again later',
 };
 /** Refusals of the request itself, worded by the page from their code, by the failure's label. */
@@ -33,6 +36,7 @@ export const requestProblemTexts: Record<string, string> = {
   'edit 400 url over its limit': 'Webhook URL: at most 4096 characters',
   'edit 400 key over its limit': 'RSA public key: at most 8192 characters',
   'renew 429 (20 s)': 'Too many attempts. Try again in 0 min 20 s.',
+  'test 429 (30 s)': 'Too many attempts. Try again in 0 min 30 s.',
 };
 export const NOT_CONFIGURED =
   'Alert forwarding is not set up for this credential. Once it is, every alert is sent to your webhook, encrypted to your RSA public key and signed by us.';
@@ -48,7 +52,26 @@ export const CONFIRM_TEXTS = {
 };
 export const PAGE = `/pages/alert-forwarding-config?client_uid=${CLIENT_UID}`;
 
-export type Id = 'loadConfig' | 'saveSetup' | 'saveEdit' | 'renewKeys' | 'clearData' | 'stopV3Alerts';
+export type Id =
+  | 'loadConfig'
+  | 'saveSetup'
+  | 'saveEdit'
+  | 'renewKeys'
+  | 'clearData'
+  | 'stopV3Alerts'
+  | 'loadDeliveries'
+  | 'sendTestAlert'
+  | 'redeliver';
+
+/** What the delivery log says after an action, written out by hand. */
+export const LOG_TEXTS = {
+  testQueued: 'Test alert queued: the log below shows how your webhook answers.',
+  redeliveryQueued: 'Redelivery queued: the log below shows how your webhook answers.',
+  load: 'The delivery log could not be loaded: ',
+  test: 'The test alert could not be sent: ',
+  redeliver: 'The delivery could not be sent again: ',
+  ping: 'Last ping: HTTP 200 in 84 ms',
+};
 
 export interface Ctx {
   requests: DeferredQueue<Id>;
@@ -59,6 +82,12 @@ export interface Ctx {
   error: string | null;
   /** The page's button that opened the dialog on show, where focus goes back when it closes (decision 0009). */
   opener: string | null;
+  /** The delivery log the server last answered, and what the log's last action says (success, or failure). */
+  deliveries: AlertDeliveryEntry[] | null;
+  notice: string | null;
+  problem: string | null;
+  /** The log's button pressed last (Send test alert, Refresh, Redeliver): focus goes back to it after a success. */
+  pressed: string | null;
   router: TestRouter;
 }
 
@@ -175,4 +204,53 @@ export async function expectKeysStayOpen(open: HTMLElement) {
   const overlay = document.querySelector('.mantine-Modal-overlay');
   if (overlay) await userEvent.click(overlay);
   expect(screen.getByRole('dialog', { name: 'Alert forwarding keys' })).toBe(open);
+}
+
+export const deliveryLog = () => within(screen.getByTestId('delivery-log'));
+
+/**
+ * The delivery log as the server answered it: one row per delivery, newest first, its state in words, Redeliver on
+ * the failed one only; the newest ping's answer above it; what the last action said; focus on a failure's message,
+ * or back on the button pressed after a success.
+ */
+export async function expectDeliveryLog(ctx: Ctx) {
+  const log = within(await screen.findByTestId('delivery-log'));
+  await waitFor(() => expect(log.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+  expect(log.getByRole('button', { name: 'Send test alert' })).toBeEnabled();
+  if (ctx.deliveries) {
+    expect(log.getAllByTestId(/^delivery-d-/).map((r) => r.dataset.testid)).toEqual(
+      ctx.deliveries.map((d) => `delivery-${d.id}`),
+    );
+    const states: Record<string, string> = { 'd-retrying': 'Retrying', 'd-failed': 'Failed', 'd-ping': 'Delivered' };
+    for (const d of ctx.deliveries) {
+      const row = within(log.getByTestId(`delivery-${d.id}`));
+      expect(row.getAllByRole('cell')[6]).toHaveTextContent(states[d.id]);
+      expect(row.queryByRole('button', { name: 'Redeliver' }) !== null).toBe(d.status === 'failed');
+    }
+    const failed = within(log.getByTestId('delivery-d-failed'));
+    expect(failed.getAllByRole('cell')[3]).toHaveTextContent('HTTP 410');
+    expect(failed.getAllByRole('cell')[2]).toHaveTextContent('3');
+    expect(within(log.getByTestId('delivery-d-retrying')).getAllByRole('cell')[3]).toHaveTextContent(
+      'connection refused',
+    );
+    expect(log.getByTestId('ping-status')).toHaveTextContent(LOG_TEXTS.ping);
+  } else expect(log.queryByRole('table')).toBeNull();
+  if (ctx.notice) expect(log.getByRole('status')).toHaveTextContent(ctx.notice);
+  else expect(log.queryByRole('status')).toBeNull();
+  if (ctx.problem) {
+    const alert = log.getByRole('alert');
+    expect(alert).toHaveTextContent(ctx.problem);
+    await waitFor(() => expect(alert).toHaveFocus());
+  } else expect(log.queryByRole('alert')).toBeNull();
+  const { pressed } = ctx;
+  ctx.pressed = null;
+  if (pressed && !ctx.problem) await waitFor(() => expect(log.getByRole('button', { name: pressed })).toHaveFocus());
+}
+
+/** A log action on its way: its button says Processing, and nothing of the log's last answer is on show. */
+export async function expectLogBusy(ctx: Ctx, id: Id) {
+  await waitFor(() => expect(ctx.requests.pending(id)).toBe(1));
+  const log = within(await screen.findByTestId('delivery-log'));
+  expect(await log.findByRole('button', { name: 'Processing' })).toBeDisabled();
+  expect(log.queryByRole('alert')).toBeNull();
 }

@@ -14,12 +14,17 @@ import {
   describeAlertForwardingEvent,
   editFailures,
   editTooLong,
+  FAILED,
   loadFailures,
+  logFailure,
+  redeliverFailures,
   renewFailures,
   serializeAlertForwarding,
   setupFailures,
   stopFailure,
+  testFailures,
 } from '#machines/alert-forwarding/alert-forwarding.model-cases.ts';
+import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
 import type { AlertForwardingConfig, AlertForwardingKeys } from '#shared-domain/alert-forwarding.ts';
 import { createDeferredQueue, describeModel } from '#tests/support/model-harness.ts';
 import { setupMswServer } from '#tests/support/msw.ts';
@@ -30,15 +35,19 @@ import {
   CONFIRM_TEXTS,
   type Ctx,
   DISCARD_QUESTION,
+  deliveryLog,
   dialog,
   expectConfigured,
+  expectDeliveryLog,
   expectDialogError,
   expectedProblem,
   expectFirstField,
   expectFocusBack,
   expectKeys,
   expectKeysStayOpen,
+  expectLogBusy,
   failureText,
+  LOG_TEXTS,
   NOT_CONFIGURED,
   openDialog,
   opensDialog,
@@ -90,6 +99,10 @@ describeModel<typeof alertForwardingMachine, Ctx>(
         editing: null,
         error: null,
         opener: null,
+        deliveries: null,
+        notice: null,
+        problem: null,
+        pressed: null,
       } as unknown as Ctx;
       const path = '/api/alert_forwarding_config/:uid';
       server.use(
@@ -111,6 +124,24 @@ describeModel<typeof alertForwardingMachine, Ctx>(
         http.put(
           '/api/alert_forwarding_config',
           async ({ request }) => (await ctx.requests.take('stopV3Alerts', await request.json())) as Response,
+        ),
+        http.get(
+          `${path}/deliveries`,
+          async ({ params }) => (await ctx.requests.take('loadDeliveries', params.uid)) as Response,
+        ),
+        http.post(
+          `${path}/test_alert`,
+          async ({ params, request }) =>
+            (await ctx.requests.take('sendTestAlert', { uid: params.uid, body: await request.json() })) as Response,
+        ),
+        http.post(
+          `${path}/deliveries/:id/redeliver`,
+          async ({ params, request }) =>
+            (await ctx.requests.take('redeliver', {
+              uid: params.uid,
+              id: params.id,
+              body: await request.json(),
+            })) as Response,
         ),
       );
       ctx.router = render().router;
@@ -234,6 +265,52 @@ describeModel<typeof alertForwardingMachine, Ctx>(
         ctx.error = unlessSessionEnded(step, () => texts[stopFailure.code]);
         ctx.requests.resolve('stopV3Alerts', toResponse(step.event, null));
       },
+      'log.refresh': async (_step, ctx) => {
+        ctx.notice = null;
+        ctx.problem = null;
+        ctx.pressed = 'Refresh';
+        await userEvent.click(deliveryLog().getByRole('button', { name: 'Refresh' }));
+      },
+      'test.send': async (_step, ctx) => {
+        ctx.notice = null;
+        ctx.problem = null;
+        ctx.pressed = 'Send test alert';
+        await userEvent.click(deliveryLog().getByRole('button', { name: 'Send test alert' }));
+      },
+      'delivery.redeliver': async (_step, ctx) => {
+        ctx.notice = null;
+        ctx.problem = null;
+        ctx.pressed = 'Redeliver';
+        const row = within(deliveryLog().getByTestId(`delivery-${FAILED.id}`));
+        await userEvent.click(row.getByRole('button', { name: 'Redeliver' }));
+      },
+      'xstate.done.actor.loadDeliveries': (step, ctx) => {
+        ctx.deliveries = (step.event as { output: AlertDeliveryEntry[] }).output;
+        const data = { deliveries: ctx.deliveries };
+        ctx.requests.resolve('loadDeliveries', toResponse(step.event, { success: true, data }));
+      },
+      'xstate.error.actor.loadDeliveries': (step, ctx) => {
+        ctx.problem = unlessSessionEnded(step, () => LOG_TEXTS.load + texts[logFailure.code]);
+        ctx.requests.resolve('loadDeliveries', toResponse(step.event, null));
+      },
+      'xstate.done.actor.sendTestAlert': (step, ctx) => {
+        ctx.notice = LOG_TEXTS.testQueued;
+        const data = (step.event as { output: AlertDeliveryEntry }).output;
+        ctx.requests.resolve('sendTestAlert', toResponse(step.event, { success: true, data }));
+      },
+      'xstate.error.actor.sendTestAlert': (step, ctx) => {
+        ctx.problem = unlessSessionEnded(step, () => LOG_TEXTS.test + failureText(step, testFailures));
+        ctx.requests.resolve('sendTestAlert', toResponse(step.event, null));
+      },
+      'xstate.done.actor.redeliver': (step, ctx) => {
+        ctx.notice = LOG_TEXTS.redeliveryQueued;
+        const data = (step.event as { output: AlertDeliveryEntry }).output;
+        ctx.requests.resolve('redeliver', toResponse(step.event, { success: true, data }));
+      },
+      'xstate.error.actor.redeliver': (step, ctx) => {
+        ctx.problem = unlessSessionEnded(step, () => LOG_TEXTS.redeliver + failureText(step, redeliverFailures));
+        ctx.requests.resolve('redeliver', toResponse(step.event, null));
+      },
     },
     states: {
       loading: async (_snapshot, ctx) => {
@@ -289,6 +366,22 @@ describeModel<typeof alertForwardingMachine, Ctx>(
         expect(urlOf(ctx.router)).toBe(PAGE);
         for (const name of ['Acquire New Keys', 'Clear Data', 'Edit webhook URL', 'Edit RSA public key'])
           expect(button(name)).toBeEnabled();
+        await expectDeliveryLog(ctx);
+      },
+      'configured.loadingLog': async (_snapshot, ctx) => {
+        await expectLogBusy(ctx, 'loadDeliveries');
+        expect(ctx.requests.lastInput('loadDeliveries')).toBe(CLIENT_UID);
+        // While the log loads, nothing else starts: the page's buttons wait for it.
+        await waitFor(() => expect(button('Acquire New Keys')).toBeDisabled());
+      },
+      'configured.sendingTest': async (_snapshot, ctx) => {
+        await expectLogBusy(ctx, 'sendTestAlert');
+        expect(ctx.requests.lastInput('sendTestAlert')).toEqual({ uid: CLIENT_UID, body: {} });
+        expect(deliveryLog().getByRole('button', { name: 'Refresh' })).toBeDisabled();
+      },
+      'configured.redelivering': async (_snapshot, ctx) => {
+        await expectLogBusy(ctx, 'redeliver');
+        expect(ctx.requests.lastInput('redeliver')).toEqual({ uid: CLIENT_UID, id: FAILED.id, body: {} });
       },
       'configured.editing': async (_snapshot, ctx, step) => {
         const isUrl = ctx.editing === 'url';

@@ -2,8 +2,11 @@ import { fromPromise } from 'xstate';
 import type { AlertForwardingEditPayload, AlertForwardingSetupPayload } from '#shared-domain/alert-forwarding.ts';
 import {
   deleteAlertForwardingConfig,
+  getAlertDeliveries,
   getAlertForwardingConfig,
   postAlertForwardingConfig,
+  postRedelivery,
+  postTestAlert,
   putAlertForwardingField,
   putOverwritePortalKeys,
   putRemoveCompanyId,
@@ -23,4 +26,9 @@ export const alertForwardingActors = {
   renewKeys: fromPromise(({ input }: ClientInput) => putOverwritePortalKeys(input.clientUid)),
   clearData: fromPromise(({ input }: ClientInput) => deleteAlertForwardingConfig(input.clientUid)),
   stopV3Alerts: fromPromise(() => putRemoveCompanyId()),
+  loadDeliveries: fromPromise(({ input }: ClientInput) => getAlertDeliveries(input.clientUid)),
+  sendTestAlert: fromPromise(({ input }: ClientInput) => postTestAlert(input.clientUid)),
+  redeliver: fromPromise(({ input }: { input: { clientUid: string; deliveryId: string } }) =>
+    postRedelivery(input.clientUid, input.deliveryId),
+  ),
 };

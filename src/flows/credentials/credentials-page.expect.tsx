@@ -80,6 +80,12 @@ export async function expectRows(ctx: Ctx) {
       'href',
       `/pages/alert-forwarding-config?client_uid=${c.client_uid}`,
     );
+    // The webhook's health: when it last took a delivery, and how many attempts failed since.
+    if (c === ROW_A) expect(cells[3]).toHaveTextContent('Not set up');
+    else {
+      expect(cells[3]).toHaveTextContent('Last success: Nov 21, 2026');
+      expect(cells[3]).toHaveTextContent('3 failures in a row');
+    }
     expect(cells[5]).toHaveTextContent(c === ROW_A ? '—' : 'https://care.example/cbhttps://care.example/other');
     expect(cells[6]).toHaveTextContent(c === ROW_A ? 'Never' : 'Nov 22, 2026');
   }

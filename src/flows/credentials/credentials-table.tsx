@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { CredentialsEvent, credentialsMachine } from '#machines/credentials/credentials.machine.ts';
 import type { Credential } from '#shared-domain/credentials.ts';
 import { paths, withQuery } from '#src/app/paths.ts';
+import { CredentialsForwardingHealth } from './credentials-forwarding-health.tsx';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 
@@ -54,14 +55,17 @@ export function CredentialsTable({ state, send }: Props) {
               <Table.Td>{c.application_name}</Table.Td>
               <Table.Td>{grantTypeLabel(c)}</Table.Td>
               <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  component={Link}
-                  to={withQuery(paths.alertForwardingConfig, { client_uid: c.client_uid })}
-                >
-                  <Trans>Setup</Trans>
-                </Button>
+                <Stack gap={4} align="flex-start">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    component={Link}
+                    to={withQuery(paths.alertForwardingConfig, { client_uid: c.client_uid })}
+                  >
+                    <Trans>Setup</Trans>
+                  </Button>
+                  <CredentialsForwardingHealth health={c.alert_forwarding} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Button

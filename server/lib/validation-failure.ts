@@ -53,3 +53,25 @@ function describe({ field, problem, limit }: FieldIssue): string {
   };
   return `${field}: ${words[problem]}`;
 }
+
+/**
+ * Where a request part carries U+0000 in a string: its top-level field (null when the part itself is the string), or
+ * undefined when it carries none. No field of this API means a NUL, and PostgreSQL cannot hold one in text (every query
+ * naming it fails), so it is refused at the contract like any other invalid value, the same on SQLite.
+ */
+export function fieldWithNul(value: unknown, field: string | null = null, depth = 0): string | null | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? field : undefined;
+  // Request bodies are at most 16 KiB, but nesting is cheap to write: past this depth a value is refused elsewhere.
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const found = fieldWithNul(entry, depth === 0 && !Array.isArray(value) ? key : field, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The ValidationError for a NUL character in `field`, in the shape of every other schema refusal. */
+export function nulFailure(field: string | null): AppError {
+  const issue: FieldIssue = { field, problem: 'invalid' };
+  return appError(SCHEMA_VALIDATION_ERROR, { message: describe(issue), data: { ...issue, issues: [issue] } });
+}

@@ -6,7 +6,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { RouteContract } from '#shared-domain/contracts/contract.ts';
-import { validationFailure } from './validation-failure.ts';
+import { fieldWithNul, nulFailure, validationFailure } from './validation-failure.ts';
 
 /**
  * The route contracts of shared-domain/contracts/ as Fastify's type provider: handlers get the parsed request types
@@ -20,14 +20,17 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 }
 
 /**
- * Parses one part of a request (params, body, querystring) with its schema. A failure is the AppError the one error
- * handler writes (server/plugins/errors.plugin.ts). Fastify hands an absent body over as null.
+ * Parses one part of a request (params, body, querystring) with its schema, and refuses a NUL character anywhere in it
+ * (fieldWithNul). A failure is the AppError the one error handler writes (server/plugins/errors.plugin.ts). Fastify
+ * hands an absent body over as null.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data: unknown) => {
     const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: validationFailure(result.error) };
+    if (!result.success) return { error: validationFailure(result.error) };
+    const nul = fieldWithNul(result.data);
+    return nul === undefined ? { value: result.data } : { error: nulFailure(nul) };
   };
 
 /**

@@ -102,3 +102,66 @@ describe('a language named like a property every object has', () => {
     expect(invite.statusCode).toBe(200);
   });
 });
+
+describe('a NUL character in any field', () => {
+  // PostgreSQL cannot hold U+0000 in text: every query naming such a value failed, a 500 on every route that looks a
+  // value up (ids in the path, the login's username, ...). SQLite stored it; now both refuse it at the contract.
+  it('in a path parameter is the contract ValidationError for that parameter', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/alert_forwarding_config/%00',
+      headers: headers(),
+    });
+    expectCatalogueRefusal(response, 'ValidationError');
+    expect(response.json().error.data).toMatchObject({ field: 'client_uid', problem: 'invalid' });
+  });
+
+  it('in a JSON body, however deep, names the top-level field', async () => {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: headers({ 'content-type': 'application/json' }),
+      payload: JSON.stringify({ username: 'a\u0000@example.com', password: 'Secret1234' }),
+    });
+    expectCatalogueRefusal(login, 'ValidationError');
+    expect(login.json().error.data).toMatchObject({ field: 'username', problem: 'invalid' });
+    const grant = await server.app.inject({
+      method: 'POST',
+      url: '/api/client_grant',
+      headers: headers({ 'content-type': 'application/json' }),
+      payload: JSON.stringify({ grant_type: 'authorization_code', redirect_uris: ['https://a.example/\u0000'] }),
+    });
+    expectCatalogueRefusal(grant, 'ValidationError');
+    expect(grant.json().error.data.field).toBe('redirect_uris');
+  });
+
+  it('in a query parameter', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/signup/verify/check?username=%00' });
+    expectCatalogueRefusal(response, 'ValidationError');
+    expect(response.json().error.data.field).toBe('username');
+  });
+
+  it('in the OAuth endpoints, which judge their own form fields, is never a 500', async () => {
+    const basic = `Basic ${Buffer.from('client\u0000:secret').toString('base64')}`;
+    for (const [body, authorization] of [
+      ['grant_type=client_credentials&client_id=%00&client_secret=x', undefined],
+      ['grant_type=client_credentials', basic],
+      ['grant_type=refresh_token&refresh_token=%00', basic],
+    ] as const) {
+      const token = await server.app.inject({
+        method: 'POST',
+        url: '/api/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+        payload: body,
+      });
+      expect(token.statusCode, body).toBeLessThan(500);
+      expect(token.statusCode, body).toBeGreaterThanOrEqual(400);
+    }
+    const authorize = await server.app.inject({
+      method: 'GET',
+      url: '/api/oauth/authorize?response_type=code&client_id=%00&redirect_uri=https%3A%2F%2Fa.example%2F',
+      headers: { cookie },
+    });
+    expect(authorize.statusCode).toBeLessThan(500);
+  });
+});

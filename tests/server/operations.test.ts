@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '#server/config.ts';
 import { createUser, sameOrigin, startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -258,6 +262,15 @@ describe('metrics', () => {
     const after = await scrape(server);
     expect(after.types.get('portal_mail_outbox_pending')).toBe('gauge');
     expect(sampleValue(after.samples, 'portal_mail_outbox_pending')).toBe(1);
+  });
+
+  it('are configured off, on, and with a token of 16 characters or more', () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    expect(loadConfig({ DATA_DIR }).metrics).toEqual({ enabled: false, token: null });
+    expect(loadConfig({ DATA_DIR, METRICS_ENABLED: 'true' }).metrics.enabled).toBe(true);
+    expect(() => loadConfig({ DATA_DIR, METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR, METRICS_ENABLED: 'yes' })).toThrow(/METRICS_ENABLED/);
+    rmSync(DATA_DIR, { recursive: true, force: true });
   });
 
   it('with METRICS_TOKEN, a scrape without the bearer token is not found', async () => {

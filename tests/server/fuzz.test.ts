@@ -433,6 +433,8 @@ async function hostilePlans(route: RouteContract): Promise<Plan[]> {
     if (contentType === undefined) delete plan.headers['content-type'];
     plans.push({ ...plan, headers: { ...plan.headers, ...headers } });
   }
+  // Headers the server reads beside the route's parts: language, country, device, forwarding, request id.
+  for (const headers of ODD_HEADERS) plans.push(await base({ odd: { url: false, body: false }, headers }));
   // Signed out, with a forged cookie, and from another origin.
   plans.push(await base({ odd: { url: false, body: false }, headers: { cookie: '' } }));
   plans.push(
@@ -441,6 +443,18 @@ async function hostilePlans(route: RouteContract): Promise<Plan[]> {
   plans.push(await base({ odd: { url: false, body: false }, headers: { origin: 'https://evil.example' } }));
   return plans;
 }
+
+const ODD_HEADERS: readonly Record<string, string>[] = [
+  { 'accept-language': '__proto__, constructor;q=0.9, *;q=abc' },
+  { 'accept-language': `${'x-'.repeat(3000)}en` },
+  { cookie: `${SESSION_COOKIE}=; language_choice=constructor; sid_claims=e30` },
+  { 'x-country-code': '__proto__', 'cf-ipcountry': '\u00ff\u00fe' },
+  { 'user-agent': `Mozilla/5.0 (${'('.repeat(2000)}` },
+  { 'x-forwarded-for': '999.1.1.1, ::ffff:127.0.0.1, garbage' },
+  { 'x-request-id': '\u00e9\u00e9 "quoted" {json}' },
+  { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site', accept: 'text/html' },
+  { 'accept-encoding': 'br;q=NaN, gzip;q=-1, *;q=2' },
+];
 
 /** Where the request is one a browser loads as a page: a refusal there may be the SPA's document (static-spa). */
 function isNavigation(plan: Plan): boolean {

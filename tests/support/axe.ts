@@ -18,6 +18,8 @@ export interface AxeFinding {
   impact: string | null;
   help: string;
   targets: string[];
+  /** axe's own account of what is wrong (for contrast: the two colours and the ratio), so a fix needs no rerun. */
+  summary?: string;
 }
 
 interface PageAxe {
@@ -69,6 +71,7 @@ function installInPage({ tags, watch, origin }: { tags: string[]; watch: boolean
           impact: v.impact ?? null,
           help: v.help,
           targets: n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))),
+          summary: n.failureSummary?.replace(/\s+/g, ' ').trim(),
         })),
       );
     });
@@ -140,7 +143,11 @@ function installInPage({ tags, watch, origin }: { tags: string[]; watch: boolean
 /** Human-readable list of findings: rule id, impact, rule summary and the offending selectors. */
 export function formatAxeFindings(findings: AxeFinding[]): string {
   return findings
-    .map((f) => `  [${f.impact ?? 'unknown'}] ${f.id} on ${f.state}: ${f.help}\n      ${f.targets.join('\n      ')}`)
+    .map(
+      (f) =>
+        `  [${f.impact ?? 'unknown'}] ${f.id} on ${f.state}: ${f.help}\n      ${f.targets.join('\n      ')}` +
+        (f.summary ? `\n      ${f.summary}` : ''),
+    )
     .join('\n');
 }
 

@@ -60,13 +60,14 @@ export const readinessChecks = z.object({
 export const readyz = defineRoute({
   method: 'GET',
   url: '/readyz',
-  summary: 'Readiness: this instance reaches its database, and Redis when configured',
+  summary: 'Readiness: this instance reaches its database (and how Redis is, when configured)',
   description:
-    'A real query on the database and a PING to Redis, each within 2 seconds. 503 ServiceUnavailable with ' +
-    '`Retry-After` and, in `error.data.checks`, which one failed: take the instance out of the load balancer until ' +
-    'it answers 200 again.',
+    'A real query on the database and a PING to Redis, each within 2 seconds. Without the database: 503 ' +
+    'ServiceUnavailable with `Retry-After` and the checks in `error.data.checks`; take the instance out of the load ' +
+    'balancer until it answers 200 again. Without Redis it still serves (`degraded`, rate limits counted per ' +
+    'instance until Redis is back), since every instance shares the one Redis.',
   tags: ['Operations'],
-  response: { 200: z.object({ status: z.literal('ready'), checks: readinessChecks }) },
+  response: { 200: z.object({ status: z.enum(['ready', 'degraded']), checks: readinessChecks }) },
   otherAnswers: {
     503: {
       description: 'Not ready: ServiceUnavailable, `error.data` = `{ retry_after_seconds, checks }`',

@@ -4,7 +4,10 @@ import type { Db } from '#server/db/database.ts';
 export type CheckState = 'ok' | 'unreachable';
 
 export interface Readiness {
+  /** The database answers: this instance can serve. */
   ready: boolean;
+  /** Ready, but Redis does not answer: limits are counted in this instance's memory until it does. */
+  degraded: boolean;
   checks: { database: CheckState; redis?: CheckState };
 }
 
@@ -21,8 +24,10 @@ export const READINESS_TIMEOUT_MS = 2000;
 
 /**
  * Whether this instance can serve (`GET /readyz`): a real query on a table every request path reads (the schema is
- * there, the pool hands out a connection, the server answers), and Redis's PING when Redis is configured, since the
- * rate limits count there. Both run at once; neither failure is thrown.
+ * there, the pool hands out a connection, the server answers), and Redis's PING when Redis is configured. Only the
+ * database decides: without Redis an instance still serves, its rate limits counted in its own memory
+ * (failover-rate-limit-store.ts), and since every instance shares the one Redis, making it a condition would take
+ * them all out of the load balancer at once. Both run at once; neither failure is thrown.
  */
 export async function checkReadiness(
   db: Db,
@@ -34,7 +39,7 @@ export async function checkReadiness(
     redis ? reached(() => redis.ping(), timeoutMs) : Promise.resolve(undefined),
   ]);
   const checks = { database, ...(redisState ? { redis: redisState } : {}) };
-  return { ready: database === 'ok' && (redisState === undefined || redisState === 'ok'), checks };
+  return { ready: database === 'ok', degraded: redisState === 'unreachable', checks };
 }
 
 async function reached(check: () => Promise<unknown>, timeoutMs: number): Promise<CheckState> {

@@ -29,7 +29,10 @@ export default async function siteRoutes(fastify: FastifyInstance): Promise<void
     ...routeOf(contract.readyz),
     handler: async (request, reply) => {
       const readiness = await checkReadiness(db, app.redis);
-      if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };
+      if (readiness.ready) {
+        if (readiness.degraded) request.log.warn({ checks: readiness.checks }, 'ready, degraded: Redis unreachable');
+        return { status: readiness.degraded ? ('degraded' as const) : ('ready' as const), checks: readiness.checks };
+      }
       request.log.warn({ checks: readiness.checks }, 'not ready');
       reply.header('retry-after', String(READY_RETRY_AFTER_SECONDS));
       throw appError('ServiceUnavailable', {

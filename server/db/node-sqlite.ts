@@ -1,7 +1,10 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 
 const MAX_CACHED_STATEMENTS = 256;
+// How often the checkpoint thread copies the log back; at a few thousand writes a second the log stays a few MB.
+const CHECKPOINT_INTERVAL_MS = 250;
 
 /**
  * Kysely's SQLite dialect expects better-sqlite3's shape; the built-in node:sqlite needs no native compile at install
@@ -9,6 +12,7 @@ const MAX_CACHED_STATEMENTS = 256;
  */
 export class NodeSqliteDatabase implements SqliteDatabase {
   #db: DatabaseSync;
+  #checkpointer: Checkpointer | null = null;
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
@@ -17,10 +21,18 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     this.#db.exec('PRAGMA synchronous = NORMAL');
     this.#db.exec('PRAGMA foreign_keys = ON');
     this.#db.exec('PRAGMA busy_timeout = 5000');
+    if (path !== ':memory:') {
+      // Checkpoints move to their own thread (sqlite-checkpointer.ts); should it fail, SQLite's own come back.
+      this.#db.exec('PRAGMA wal_autocheckpoint = 0');
+      this.#checkpointer = startCheckpointer(path, CHECKPOINT_INTERVAL_MS, () => {
+        if (this.#db.isOpen) this.#db.exec('PRAGMA wal_autocheckpoint = 1000');
+      });
+    }
   }
 
   close(): void {
     this.#statements.clear();
+    this.#checkpointer?.stop();
     if (this.#db.isOpen) this.#db.close();
   }
 

@@ -41,7 +41,9 @@ export const credential = z.object({
   last_used_at: z
     .number()
     .nullable()
-    .meta(describe('Epoch milliseconds of the last successful token request; null before')),
+    .meta(
+      describe('Epoch milliseconds of the last successful token request, recorded at most once a minute; null before'),
+    ),
   alert_forwarding: alertForwardingHealth
     .nullable()
     .meta(describe('How its alert forwarding’s webhook answers; null when alert forwarding is not set up')),

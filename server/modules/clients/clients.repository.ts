@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared-query.ts';
 import type { GrantType } from './client-scopes.ts';
 
 /** A client as every caller may see it: never the secret hash. */
@@ -117,8 +118,13 @@ export async function applicationNameKeyExists(db: Db, key: string): Promise<boo
   return row !== undefined;
 }
 
+// Every token request authenticates its client with it, so it is compiled once (prepared-query.ts).
+const selectClientByClientId = preparedQuery((db: Db, clientId: string) =>
+  selectClients(db).where('client_id', '=', clientId),
+);
+
 export async function findClientByClientId(db: Db, clientId: string): Promise<ClientWithSecretHash | null> {
-  const row = await selectClients(db).where('client_id', '=', clientId).executeTakeFirst();
+  const [row] = await selectClientByClientId(db, clientId);
   return row ? toRecord(row) : null;
 }
 

@@ -26,9 +26,13 @@ export function oauthServer(db: Db, config: OAuthModelConfig, request?: TokenReq
     alwaysIssueNewRefreshToken: true,
     // Ours replace the library's: RFC 6749's error for a redirect_uri mismatch; for refresh, nothing spent on a
     // refusal, and a lost answer can be retried.
+    // The refresh grant is a class made per request (it closes over the request's context), which costs more than
+    // a client_credentials request's own logic: it is made only for the requests that can use it.
     extendedGrantTypes: {
       authorization_code: AuthorizationCodeGrant,
-      refresh_token: refreshTokenGrant(db, config, request ?? {}),
+      ...(request?.grantType === undefined || request.grantType === 'refresh_token'
+        ? { refresh_token: refreshTokenGrant(db, config, request ?? {}) }
+        : {}),
     },
   });
 }

@@ -24,4 +24,6 @@ export interface OAuthClient {
   redirectUris: string[];
   /** Scopes the client may ever hold. */
   scopes: string[];
+  /** When it last got a token (epoch ms), as read with it; null before its first. */
+  lastUsedAt: number | null;
 }

@@ -40,6 +40,8 @@ export type OAuthModelConfig = Pick<Config, 'oauth'>;
 export interface TokenRequestContext {
   resource?: string;
   clientId?: string;
+  /** The request's grant_type as sent, when it is a token request. */
+  grantType?: string;
 }
 export type OAuthModel = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel;
 
@@ -54,8 +56,15 @@ export function toOAuthClient(client: ClientRecord): OAuthClient {
       client.grantType === 'authorization_code' ? ['authorization_code', 'refresh_token'] : ['client_credentials'],
     redirectUris: client.redirectUris,
     scopes: client.scope.split(' ').filter(Boolean),
+    lastUsedAt: client.lastUsedAt,
   };
 }
+
+/**
+ * How stale a client's "last used" may get. Writing it on every token would make each client_credentials request two
+ * writes instead of one; the credentials page shows a date, and a minute is finer than that (as for sessions).
+ */
+const LAST_USED_INTERVAL_MS = 60_000;
 
 /**
  * What a user grant may carry: inside the grammar and the user's rights (shared-domain/scopes.ts, the same rules as
@@ -202,7 +211,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       const expiresAt = token.accessTokenExpiresAt ?? new Date(now + config.oauth.accessTokenTtlSeconds * 1000);
       const scope = (token.scope ?? []).join(' ');
       const key = await signingKeyOf(config.oauth.signingKeyPem);
-      const accessToken = await signAccessToken(key, {
+      const accessToken = signAccessToken(key, {
         iss: config.oauth.issuer,
         sub: u.id ?? c.clientId,
         aud: grantedResource(config, u.resource),
@@ -226,7 +235,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
         resource: grantedResource(config, u.resource),
         createdAt: now,
       });
-      await touchClientLastUsed(db, c.id, now);
+      if (now - (c.lastUsedAt ?? 0) >= LAST_USED_INTERVAL_MS) await touchClientLastUsed(db, c.id, now);
       const saved: Token = { ...token, accessToken, accessTokenExpiresAt: expiresAt, client, user };
       return saved;
     },

@@ -38,7 +38,7 @@ export async function exchangeToken(
   const res = new OAuthResponse({});
   // The library keeps the token request to itself; the model needs its RFC 8707 resource and who is asking.
   const clientId = basicCredentials(request.headers.authorization)?.clientId ?? request.body.client_id;
-  const context = { resource: request.body.resource, clientId };
+  const context = { resource: request.body.resource, clientId, grantType: request.body.grant_type ?? '' };
   await oauthServer(db, config, context).token(req, res);
   return { headers: res.headers as Record<string, string>, body: res.body as Record<string, unknown> };
 }

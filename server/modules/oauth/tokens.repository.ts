@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared-query.ts';
 
 export interface TokenRecord {
   id: string;
@@ -46,26 +47,57 @@ function toRecord(row: TokenRow): TokenRecord {
   };
 }
 
-export async function insertToken(db: Db, t: NewToken): Promise<void> {
-  await db
-    .insertInto('oauth_tokens')
-    .values({
-      id: t.id,
-      access_jti: t.accessJti,
-      access_expires_at: t.accessExpiresAt,
-      refresh_hash: t.refreshHash,
-      refresh_expires_at: t.refreshExpiresAt,
+// Every token the endpoint issues is one of these, so it is compiled once (prepared-query.ts).
+const insertTokenRow = preparedQuery(
+  (
+    db: Db,
+    id: string,
+    accessJti: string,
+    accessExpiresAt: number,
+    refreshHash: string | null,
+    refreshExpiresAt: number | null,
+    familyId: string,
+    clientId: string,
+    userId: string | null,
+    groupId: string,
+    scope: string,
+    resource: string | null,
+    createdAt: number,
+  ) =>
+    db.insertInto('oauth_tokens').values({
+      id,
+      access_jti: accessJti,
+      access_expires_at: accessExpiresAt,
+      refresh_hash: refreshHash,
+      refresh_expires_at: refreshExpiresAt,
       refresh_used_at: null,
-      family_id: t.familyId,
-      client_id: t.clientId,
-      user_id: t.userId,
-      group_id: t.groupId,
-      scope: t.scope,
-      resource: t.resource,
-      created_at: t.createdAt,
+      family_id: familyId,
+      client_id: clientId,
+      user_id: userId,
+      group_id: groupId,
+      scope,
+      resource,
+      created_at: createdAt,
       revoked_at: null,
-    })
-    .execute();
+    }),
+);
+
+export async function insertToken(db: Db, t: NewToken): Promise<void> {
+  await insertTokenRow(
+    db,
+    t.id,
+    t.accessJti,
+    t.accessExpiresAt,
+    t.refreshHash,
+    t.refreshExpiresAt,
+    t.familyId,
+    t.clientId,
+    t.userId,
+    t.groupId,
+    t.scope,
+    t.resource,
+    t.createdAt,
+  );
 }
 
 export async function findTokenByJti(db: Db, jti: string): Promise<TokenRecord | null> {

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared-query.ts';
 
 /** Whose sessions a query may touch: a group owner's whole group, or one user's own. */
 export type SessionScope = { groupId: string } | { userId: string };
@@ -38,8 +39,8 @@ function liveIn(db: Db, scope: SessionScope, now: number) {
       );
 }
 
-export async function listLiveSessions(db: Db, scope: SessionScope, now: number): Promise<DeviceSessionRecord[]> {
-  const rows = await liveIn(db, scope, now)
+function selectLive(db: Db, scope: SessionScope, now: number) {
+  return liveIn(db, scope, now)
     .select([
       'sessions.id',
       'sessions.user_id',
@@ -53,8 +54,16 @@ export async function listLiveSessions(db: Db, scope: SessionScope, now: number)
       'sessions.expires_at',
     ])
     .orderBy('sessions.last_active_at', 'desc')
-    .orderBy('sessions.id')
-    .execute();
+    .orderBy('sessions.id');
+}
+
+// The device sessions page and every poll of it read these two lists, so each scope's queries are compiled once
+// (prepared-query.ts): the scope decides which query, its id and the time are the values.
+const liveOfUser = preparedQuery((db: Db, userId: string, now: number) => selectLive(db, { userId }, now));
+const liveOfGroup = preparedQuery((db: Db, groupId: string, now: number) => selectLive(db, { groupId }, now));
+
+export async function listLiveSessions(db: Db, scope: SessionScope, now: number): Promise<DeviceSessionRecord[]> {
+  const rows = await ('userId' in scope ? liveOfUser(db, scope.userId, now) : liveOfGroup(db, scope.groupId, now));
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
@@ -69,15 +78,17 @@ export async function listLiveSessions(db: Db, scope: SessionScope, now: number)
   }));
 }
 
+const usersBase = (db: Db) =>
+  db.selectFrom('users').select(['users.id', 'users.name', 'users.is_owner']).orderBy('users.is_owner', 'desc');
+const userAlone = preparedQuery((db: Db, userId: string) =>
+  usersBase(db).where('users.id', '=', userId).orderBy('users.created_at'),
+);
+const usersOfGroup = preparedQuery((db: Db, groupId: string) =>
+  usersBase(db).where('users.group_id', '=', groupId).orderBy('users.created_at'),
+);
+
 export async function listUsers(db: Db, scope: SessionScope): Promise<GroupUserRecord[]> {
-  const base = db.selectFrom('users').select(['users.id', 'users.name', 'users.is_owner']);
-  const rows = await ('userId' in scope
-    ? base.where('users.id', '=', scope.userId)
-    : base.where('users.group_id', '=', scope.groupId)
-  )
-    .orderBy('users.is_owner', 'desc')
-    .orderBy('users.created_at')
-    .execute();
+  const rows = await ('userId' in scope ? userAlone(db, scope.userId) : usersOfGroup(db, scope.groupId));
   return rows.map((row) => ({ id: row.id, name: row.name, isOwner: row.is_owner === 1 }));
 }
 

@@ -71,8 +71,9 @@ export async function insertSession(db: Db, s: NewSession): Promise<void> {
   );
 }
 
-export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
-  const row = await db
+// Every authenticated request reads its session with it, so it is compiled once (prepared-query.ts).
+const selectSession = preparedQuery((db: Db, id: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('groups', 'groups.id', 'users.group_id')
@@ -90,8 +91,11 @@ export async function findSession(db: Db, id: string): Promise<SessionRecord | n
       'users.is_owner',
       'groups.api_access',
     ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', id),
+);
+
+export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
+  const [row] = await selectSession(db, id);
   if (!row) return null;
   return {
     id: row.id,

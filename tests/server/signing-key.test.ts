@@ -1,0 +1,42 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, signingKeyOf, verifyAccessToken } from '#server/modules/oauth/signing-key.ts';
+
+// Access tokens are written with node:crypto, not jose (decision 0020): jose, as a resource server would, must accept
+// every one. An ECDSA integer has a leading zero byte to drop or pad about once in 256 signatures, so many are signed.
+const claims = (n: number) => ({
+  iss: 'https://portal.example',
+  sub: `client-${n}`,
+  aud: 'https://portal.example/api',
+  client_id: `client-${n}`,
+  scope: 'alert:read group:read',
+  jti: `jti-${n}`,
+  iat: 1_800_000_000,
+  exp: 4_000_000_000,
+});
+
+describe('access token signatures', () => {
+  it.each([
+    ['ES256', generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey],
+    ['RS256', generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey],
+  ] as const)('%s tokens verify with jose, header and claims as RFC 9068 has them', async (alg, privateKey) => {
+    const key = await signingKeyOf(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
+    expect(key.alg).toBe(alg);
+    const count = alg === 'ES256' ? 2000 : 50;
+    for (let n = 0; n < count; n++) {
+      const token = signAccessToken(key, claims(n));
+      const { payload, protectedHeader } = await jwtVerify(token, key.publicKey, {
+        algorithms: [alg],
+        issuer: 'https://portal.example',
+        audience: 'https://portal.example/api',
+        typ: 'at+jwt',
+      });
+      expect(protectedHeader).toEqual({ alg, kid: key.kid, typ: 'at+jwt' });
+      expect(payload).toEqual(claims(n));
+    }
+    expect(await verifyAccessToken(key, 'https://portal.example', signAccessToken(key, claims(1)))).toMatchObject({
+      jti: 'jti-1',
+    });
+  });
+});

@@ -32,6 +32,24 @@ export const ATTEMPT_OUTCOMES = ['sending', 'delivered', 'retry', 'failed', 'can
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /**
+ * Why an attempt got no answer, or was not sent: a code the delivery log words in the reader's language, beside the
+ * English detail the server logs. An answer that is not 2xx has none: its HTTP status says it.
+ */
+export const ATTEMPT_FAILURES = [
+  'timeout',
+  'dns',
+  'connection',
+  'tls',
+  'refused_address',
+  'bad_url',
+  'unsealable',
+  'configuration_cleared',
+  'v3_stopped',
+  'alert_gone',
+] as const;
+export type AttemptFailure = (typeof ATTEMPT_FAILURES)[number];
+
+/**
  * The scope of the service clients an operator creates (npm run admin -- create-service-client): `internal` is never
  * granted to a credential made on the portal (server/modules/clients/client-scopes.ts), whereas `alert:write` is one
  * any third-party application may be consented.

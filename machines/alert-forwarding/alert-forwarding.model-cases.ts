@@ -66,13 +66,15 @@ export const RENEWED_KEYS: AlertForwardingKeys = {
 };
 
 const AT = Date.UTC(2026, 10, 26, 12);
-const attempt = (n: number, over: Partial<AlertDeliveryEntry['attempt_log'][number]>) => ({
+type AttemptEntry = AlertDeliveryEntry['attempt_log'][number];
+const attempt = (n: number, over: Partial<AttemptEntry>): AttemptEntry => ({
   attempt: n,
   started_at: AT + n * 60_000,
   outcome: 'delivered' as const,
   latency_ms: 84,
   http_status: 200,
   error: null,
+  failure: null,
   next_attempt_at: null,
   ...over,
 });
@@ -131,6 +133,7 @@ export const RETRYING = delivery({
       outcome: 'retry',
       http_status: null,
       error: 'connection refused',
+      failure: 'connection',
       next_attempt_at: AT + 120_000,
       latency_ms: 3,
     }),

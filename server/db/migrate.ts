@@ -8,6 +8,7 @@ import * as authorizationRequests from './migrations/2026-11-24_authorization-re
 import * as refreshGrace from './migrations/2026-11-25_refresh-grace.ts';
 import * as resourceIndicators from './migrations/2026-11-25_resource-indicators.ts';
 import * as alertDelivery from './migrations/2026-11-26_alert-delivery.ts';
+import * as attemptFailure from './migrations/2026-11-27_attempt-failure.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist. Kysely runs them in the alphabetical order of these
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25_refresh-grace': refreshGrace,
   '2026-11-25_resource-indicators': resourceIndicators,
   '2026-11-26_alert-delivery': alertDelivery,
+  '2026-11-27_attempt-failure': attemptFailure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

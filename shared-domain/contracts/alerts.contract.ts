@@ -6,6 +6,7 @@ import {
   ALERT_NAME_MAX_LENGTH,
   ALERT_SEVERITIES,
   ALERT_TYPES,
+  ATTEMPT_FAILURES,
   ATTEMPT_OUTCOMES,
   DELIVERY_STATUSES,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -150,6 +151,14 @@ export const alertDeliveryAttemptEntry = z.object({
   latency_ms: z.number().int().nullable(),
   http_status: z.number().int().nullable().meta({ description: 'The webhook’s answer, when it answered' }),
   error: z.string().nullable().meta({ description: 'What went wrong, in English, when there was no 2xx' }),
+  failure: z
+    .enum(ATTEMPT_FAILURES)
+    .nullable()
+    .meta({
+      description:
+        'The kind of failure when the webhook did not answer or nothing was sent (null for an HTTP answer, and for ' +
+        'attempts recorded before the code existed)',
+    }),
   next_attempt_at: z.number().nullable().meta({ description: 'When the next attempt is due (epoch ms), for retry' }),
 });
 

@@ -290,6 +290,7 @@ describe('the worker on a made-up clock', () => {
           latencyMs: 1,
           httpStatus: 500,
           error: 'late',
+          failure: null,
           nextAttemptAt: null,
           refusals: 0,
         },

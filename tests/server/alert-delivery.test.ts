@@ -268,6 +268,7 @@ describe('the delivery log and what the page will do', () => {
         latency_ms: expect.any(Number),
         http_status: 500,
         error: 'HTTP 500: database down',
+        failure: null,
         next_attempt_at: entry.next_attempt_at,
       },
     ]);

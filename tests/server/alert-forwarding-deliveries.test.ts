@@ -153,6 +153,7 @@ describe('the ping a new webhook gets', () => {
         latency_ms: expect.any(Number),
         http_status: 200,
         error: null,
+        failure: null,
         next_attempt_at: null,
       },
     ]);
@@ -187,6 +188,21 @@ describe('the ping a new webhook gets', () => {
     expect(entry).toMatchObject({ kind: 'ping', status: 'pending', last_http_status: 404 });
     expect(entry.attempt_log[0]).toMatchObject({ outcome: 'retry', http_status: 404, error: 'HTTP 404: no such hook' });
     expect(entry.attempt_log[0].next_attempt_at).toBeGreaterThan(Date.now());
+    // An answer is named by its status; no failure code beside it.
+    expect(entry.attempt_log[0].failure).toBeNull();
+  });
+
+  it('a webhook nobody answers on: the log names the failure by its code, the detail beside it', async () => {
+    // Port 1 of this machine: nothing listens there, so the connection is refused at once.
+    const account = await accountWithForwarding(server, ['http://127.0.0.1:1/hook']);
+    const [entry] = await settledLog(account.cookie, account.configs[0].uid, 1);
+    expect(entry).toMatchObject({ kind: 'ping', status: 'pending', last_http_status: null });
+    expect(entry.attempt_log[0]).toMatchObject({
+      outcome: 'retry',
+      http_status: null,
+      failure: 'connection',
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 });
 

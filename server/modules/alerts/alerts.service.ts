@@ -275,6 +275,7 @@ function toEntry(d: DeliveryRecord, attempts: readonly AttemptRecord[]): AlertDe
         latency_ms: a.latencyMs,
         http_status: a.httpStatus,
         error: a.error,
+        failure: a.failure,
         next_attempt_at: a.nextAttemptAt,
       })),
   };

@@ -77,6 +77,8 @@ export interface AlertDeliveryAttemptsTable {
   http_status: number | null;
   /** What went wrong when there was no answer or a refusal (timeout, connection refused, refused address, …). */
   error: string | null;
+  /** The kind of that failure as a code (shared-domain ATTEMPT_FAILURES); null for an HTTP answer. */
+  failure: string | null;
   /** When the next attempt is due, for `retry`. */
   next_attempt_at: number | null;
 }

@@ -1,6 +1,6 @@
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import type { AlertKind, AttemptOutcome, DeliveryStatus } from '#shared-domain/alert-delivery.ts';
+import type { AlertKind, AttemptFailure, AttemptOutcome, DeliveryStatus } from '#shared-domain/alert-delivery.ts';
 
 export interface NewDelivery {
   id: string;
@@ -162,6 +162,7 @@ export async function insertAttempt(
       latency_ms: null,
       http_status: null,
       error: null,
+      failure: null,
       next_attempt_at: null,
     })
     .execute();
@@ -173,6 +174,7 @@ export interface AttemptEnd {
   latencyMs: number | null;
   httpStatus: number | null;
   error: string | null;
+  failure: AttemptFailure | null;
   /** For `retry`. */
   nextAttemptAt: number | null;
   refusals: number;
@@ -203,6 +205,7 @@ export async function finishAttempt(
           latency_ms: end.latencyMs,
           http_status: end.httpStatus,
           error: end.error,
+          failure: end.failure,
           next_attempt_at: end.nextAttemptAt,
         })
         .where('id', '=', ref.attemptId)
@@ -258,6 +261,7 @@ export interface AttemptRecord {
   latencyMs: number | null;
   httpStatus: number | null;
   error: string | null;
+  failure: AttemptFailure | null;
   nextAttemptAt: number | null;
 }
 
@@ -350,6 +354,7 @@ export async function listAttempts(db: Db, deliveryIds: readonly string[]): Prom
     latencyMs: r.latency_ms,
     httpStatus: r.http_status,
     error: r.error,
+    failure: r.failure as AttemptFailure | null,
     nextAttemptAt: r.next_attempt_at,
   }));
 }

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { AlertDeliveryConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import type { AlertSeverity } from '#shared-domain/alert-delivery.ts';
+import type { AlertSeverity, AttemptFailure } from '#shared-domain/alert-delivery.ts';
 import { alertContent } from '../alert-forwarding/alert-content.ts';
 import { sealAlert, sealLegacyAlert } from '../alert-forwarding/alert-envelope.ts';
 import { openKeys } from '../alert-forwarding/alert-forwarding.service.ts';
@@ -139,7 +139,7 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
     if ('cancelled' in sealed) {
       await end({
         outcome: 'cancelled',
-        ...noAnswer(sealed.cancelled),
+        ...noAnswer(sealed.cancelled, sealed.why),
         nextAttemptAt: null,
         refusals: claimed.refusals,
       });
@@ -162,14 +162,15 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
             },
             stopping.signal,
           )
-        : { answered: false, failure: 'connection', error: sealed.unsealable, latencyMs: 0 };
+        : { answered: false as const, failure: 'unsealable' as const, error: sealed.unsealable, latencyMs: 0 };
     const facts = result.answered
       ? {
           latencyMs: result.latencyMs,
           httpStatus: result.status,
           error: result.status >= 200 && result.status < 300 ? null : httpError(result.status, result.excerpt),
+          failure: null,
         }
-      : { latencyMs: result.latencyMs, httpStatus: null, error: result.error };
+      : { latencyMs: result.latencyMs, httpStatus: null, error: result.error, failure: result.failure };
     if (stopping.signal.aborted && !(result.answered && result.status >= 200 && result.status < 300)) {
       // Cut short by shutdown: the row is due again at once, for another instance or the next start.
       await end({ outcome: 'retry', ...facts, nextAttemptAt: now(), refusals: claimed.refusals });
@@ -191,14 +192,16 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
   /** The envelope for this attempt, sealed now with the configuration's current keys and the time of sealing. */
   async function seal(
     claimed: ClaimedDelivery,
-  ): Promise<{ url: string; body: string; kind: string } | { cancelled: string } | { unsealable: string }> {
+  ): Promise<
+    { url: string; body: string; kind: string } | { cancelled: string; why: AttemptFailure } | { unsealable: string }
+  > {
     const target = await findDeliveryTarget(db, claimed.clientId);
-    if (!target) return { cancelled: 'the alert forwarding configuration was cleared' };
+    if (!target) return { cancelled: 'the alert forwarding configuration was cleared', why: 'configuration_cleared' };
     if (claimed.version === 3 && target.companyId === null) {
-      return { cancelled: 'version 3 alerts were stopped for this account' };
+      return { cancelled: 'version 3 alerts were stopped for this account', why: 'v3_stopped' };
     }
     const alert = await findAlert(db, claimed.alertId);
-    if (!alert) return { cancelled: 'the alert is gone' };
+    if (!alert) return { cancelled: 'the alert is gone', why: 'alert_gone' };
     try {
       const keys = {
         ...openKeys(sealer, target),
@@ -262,8 +265,8 @@ export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker 
   };
 }
 
-function noAnswer(error: string) {
-  return { latencyMs: null, httpStatus: null, error };
+function noAnswer(error: string, failure: AttemptFailure) {
+  return { latencyMs: null, httpStatus: null, error, failure };
 }
 
 function httpError(status: number, excerpt: string): string {

@@ -2,15 +2,23 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type { AttemptFailure } from '#shared-domain/alert-delivery.ts';
 import { isLoopbackAddress, refusedAddress } from './address-policy.ts';
 
-/** What the webhook answered, or why it did not. Latency is wall time from the start of the call to its end. */
+/**
+ * What the webhook answered, or why it did not (`unsealable` is the worker's own: the configuration's keys cannot be
+ * opened, so nothing was sent; retried like a network failure, since new keys mend it). Latency is wall
+ * time from the start of the call to its end.
+ */
 export type WebhookResult =
   | { answered: true; status: number; retryAfterMs: number | null; excerpt: string; latencyMs: number }
-  | { answered: false; failure: WebhookFailure; error: string; latencyMs: number };
+  | { answered: false; failure: WebhookFailure | 'unsealable'; error: string; latencyMs: number };
 
 /** `refused_address` and `bad_url` cannot get better by retrying; the others may (docs/api/alert-forwarding.md). */
-export type WebhookFailure = 'timeout' | 'dns' | 'connection' | 'tls' | 'refused_address' | 'bad_url';
+export type WebhookFailure = Extract<
+  AttemptFailure,
+  'timeout' | 'dns' | 'connection' | 'tls' | 'refused_address' | 'bad_url'
+>;
 
 export interface WebhookCall {
   url: string;

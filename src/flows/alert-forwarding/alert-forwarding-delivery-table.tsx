@@ -65,7 +65,7 @@ export function AlertForwardingDeliveryTable({ state, send, deliveries, onPress 
                   <Code style={{ wordBreak: 'break-all' }}>{d.alert_id}</Code>
                 </Table.Td>
                 <Table.Td>{d.attempts}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{answerText(d)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{answerText(i18n, d)}</Table.Td>
                 <Table.Td>{last?.latency_ms == null ? '—' : millis(i18n, last.latency_ms)}</Table.Td>
                 <Table.Td>{d.next_attempt_at === null ? '—' : when(i18n, d.next_attempt_at)}</Table.Td>
                 <Table.Td>{stateText(i18n, d)}</Table.Td>

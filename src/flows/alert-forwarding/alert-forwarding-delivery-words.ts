@@ -1,6 +1,6 @@
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AlertDeliveryEntry } from '#shared-domain/alert-delivery.ts';
+import type { AlertDeliveryEntry, AttemptFailure } from '#shared-domain/alert-delivery.ts';
 
 /** The words of the delivery log: an alert's type and a delivery's state in the reader's language. */
 const TYPES = {
@@ -35,13 +35,32 @@ export function stateText(i18n: I18n, d: AlertDeliveryEntry): string {
   }
 }
 
-/** The webhook's answer: its HTTP status, or what went wrong when none came (the server's words, as logged). */
-export function answerText(d: AlertDeliveryEntry): string {
+const FAILURES: Record<AttemptFailure, MessageDescriptor> = {
+  timeout: msg`No answer in time`,
+  dns: msg`The webhook's host name was not found`,
+  connection: msg`Could not connect to the webhook`,
+  tls: msg`The webhook's TLS certificate or handshake failed`,
+  refused_address: msg`The webhook's address is on a private or local network`,
+  bad_url: msg`The webhook address cannot be used`,
+  unsealable: msg`Not sent: the keys cannot be opened; acquire new keys`,
+  configuration_cleared: msg`Not sent: alert forwarding was cleared`,
+  v3_stopped: msg`Not sent: version 3 alerts were stopped`,
+  alert_gone: msg`Not sent: the alert no longer exists`,
+};
+
+/**
+ * The webhook's answer: its HTTP status, or why none came in the reader's language, with the server's technical
+ * detail after it (an address, an error code: what the integrator's own logs will show). An attempt recorded before
+ * failures had codes shows the detail alone.
+ */
+export function answerText(i18n: I18n, d: AlertDeliveryEntry): string {
   const last = lastAttempt(d);
   if (!last || last.outcome === 'sending') return '—';
   // A protocol's words, the same in every language.
   if (last.http_status !== null) return `HTTP ${last.http_status}`;
-  return last.error ?? '—';
+  if (!last.failure) return last.error ?? '—';
+  const why = i18n._(FAILURES[last.failure]);
+  return last.error ? `${why} (${last.error})` : why;
 }
 
 /** Milliseconds in the reader's language's unit. */

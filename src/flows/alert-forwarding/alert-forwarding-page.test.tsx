@@ -449,6 +449,9 @@ describe('alert forwarding page', () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ success: true, data: {} })),
       http.get('/api/alert_forwarding_config/:uid', () => HttpResponse.json({ success: true, data: CONFIG })),
+      http.get('/api/alert_forwarding_config/:uid/deliveries', () =>
+        HttpResponse.json({ success: true, data: { deliveries: [] } }),
+      ),
     );
     render();
     await screen.findByTestId('webhook-url');

@@ -26,7 +26,7 @@ export function AlertForwardingPingStatus({ deliveries }: { deliveries: AlertDel
         </Trans>
       );
     }
-    const answer = answerText(ping);
+    const answer = answerText(i18n, ping);
     return (
       <Trans>
         Last ping failed: {answer} ({at})

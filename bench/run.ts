@@ -2,9 +2,10 @@
  * `npm run bench`: figures, not verdicts. Each figure is printed next to its baseline or target; the
  * exit code only says whether the measurements ran.
  *
- * Sections: `throughput` (login throughput), `alerts` (alert deliveries per second next to raw RSA-PSS signatures, and
- * the queue's latency at that rate), `bundle` (the login page's first load and its baseline), `lighthouse`
- * (Lighthouse's mobile preset on the public pages). BENCH_ONLY=lighthouse (or a comma-separated list) runs only those;
+ * Sections: `throughput` (login throughput), `tokens`, `reads` and `mixed` (HTTP load, bench/load-sections.ts),
+ * `alerts` (alert deliveries per second next to raw RSA-PSS signatures, and the queue's latency at that rate),
+ * `bundle` (the login page's first load and its baseline), `lighthouse` (Lighthouse's mobile preset on the public
+ * pages). BENCH_ONLY=lighthouse (or a comma-separated list) runs only those;
  * BENCH_LIGHTHOUSE_RUNS=N takes the median of N Lighthouse passes per page (default 5: one pass's TBT swings from a few
  * milliseconds to over 200 on a quiet machine, as Lighthouse's own guidance on variability warns).
  */
@@ -12,6 +13,7 @@ import { measureAlertDelivery } from './alert-delivery.ts';
 import { measureBareStack, measureLoginBundle, measureLoginWire } from './bundle-size.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { formatPage, measured } from './lighthouse-report.ts';
+import { loadSections, runLoadSections } from './load-sections.ts';
 import { measureLoginThroughput } from './login-throughput.ts';
 
 const LOGIN_RATIO_TARGET = 0.9;
@@ -25,7 +27,7 @@ const requests = Number(process.env.BENCH_LOGIN_REQUESTS ?? 800);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
-const SECTIONS = ['throughput', 'alerts', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['throughput', ...loadSections, 'alerts', 'bundle', 'lighthouse'] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
@@ -46,6 +48,8 @@ if (runs('throughput')) {
     `  ratio login/argon2     ${login.ratio.toFixed(3)} (median)   target >= ${LOGIN_RATIO_TARGET}: ${verdict(login.ratio >= LOGIN_RATIO_TARGET)}`,
   );
 }
+
+await runLoadSections((section) => runs(section));
 
 if (runs('alerts')) {
   const alerts = await measureAlertDelivery();

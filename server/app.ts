@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.t
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
 import deliveryLogRoutes from './modules/alert-forwarding/delivery-log.routes.ts';
 import alertsRoutes from './modules/alerts/alerts.routes.ts';
+import type { Resolve } from './modules/alerts/webhook-sender.ts';
 import amazonRoutes from './modules/amazon/amazon.routes.ts';
 import apiDocsRoutes from './modules/api-docs/api-docs.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -51,6 +52,8 @@ function trustProxyOption(value: Config['trustProxy']) {
 export interface AppOptions {
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Where the alert worker resolves webhook host names (tests: a resolver that never asks a name server). */
+  resolveWebhookHost?: Resolve;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -107,7 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin);
   await app.register(sameOriginPlugin);
   await app.register(mailWorkerPlugin);
-  await app.register(alertDeliveryPlugin);
+  await app.register(alertDeliveryPlugin, { resolve: options.resolveWebhookHost });
   await app.register(maintenancePlugin);
   // Before any route: it records each route's contract for the OpenAPI document.
   await app.register(routeContractsPlugin);

@@ -1,6 +1,7 @@
 import { globalPlugin } from '../lib/global-plugin.ts';
 import { createSealer } from '../modules/alert-forwarding/key-sealing.ts';
 import { type AlertDeliveryWorker, startAlertDeliveryWorker } from '../modules/alerts/delivery.worker.ts';
+import type { Resolve } from '../modules/alerts/webhook-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,7 @@ declare module 'fastify' {
  * starts once the app is ready and stops before the database closes (preClose runs ahead of every onClose hook),
  * giving the rows of calls it cuts short back at once.
  */
-export default globalPlugin('alert-delivery', async (app) => {
+export default globalPlugin<{ resolve?: Resolve }>('alert-delivery', async (app, options) => {
   let worker: AlertDeliveryWorker | null = null;
   const log = app.log.child({ module: 'alert-delivery' });
   const idle: AlertDeliveryWorker = { wake: () => undefined, runOnce: async () => 0, stop: async () => undefined };
@@ -25,7 +26,13 @@ export default globalPlugin('alert-delivery', async (app) => {
   });
   app.addHook('onReady', async () => {
     const sealer = createSealer(app.config.alertKeysSecret);
-    worker = startAlertDeliveryWorker({ db: app.db, config: app.config.alertDelivery, sealer, log });
+    worker = startAlertDeliveryWorker({
+      db: app.db,
+      config: app.config.alertDelivery,
+      sealer,
+      log,
+      resolve: options.resolve,
+    });
     if (app.config.alertDelivery.allowLoopback) {
       log.warn({}, 'ALERT_WEBHOOK_ALLOW_LOOPBACK is set: webhooks may reach this machine (tests only)');
     }

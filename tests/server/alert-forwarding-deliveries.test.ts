@@ -192,6 +192,15 @@ describe('the ping a new webhook gets', () => {
     expect(entry.attempt_log[0].failure).toBeNull();
   });
 
+  it('a test server asks no name server: a public-looking webhook is not found, and says why', async () => {
+    const account = await accountWithForwarding(server, ['https://alerts.customer.example/hook']);
+    const [entry] = await settledLog(account.cookie, account.configs[0].uid, 1);
+    expect(entry.attempt_log[0]).toMatchObject({
+      failure: 'dns',
+      error: expect.stringContaining('tests resolve no name off this machine'),
+    });
+  });
+
   it('a webhook nobody answers on: the log names the failure by its code, the detail beside it', async () => {
     // Port 1 of this machine: nothing listens there, so the connection is refused at once.
     const account = await accountWithForwarding(server, ['http://127.0.0.1:1/hook']);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { type Resolve, systemResolve } from '#server/modules/alerts/webhook-sender.ts';
 import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { createUser as createUserWithService } from '#server/modules/users/users.service.ts';
 import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
@@ -25,6 +26,18 @@ export interface TestServer {
 }
 
 export type TestServerEnv = Record<string, string | undefined>;
+
+/**
+ * Test traffic stays on this machine, name lookups included: a test server's alert worker resolves `localhost` (from
+ * the hosts file) and answers every other webhook host as not found, where the system's resolver would ask the name
+ * server (a setup pings its webhook at once, and specs type public-looking addresses such as alerts.customer.example).
+ */
+export const localResolve: Resolve = async (hostname) => {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return systemResolve(hostname);
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests resolve no name off this machine)`), {
+    code: 'ENOTFOUND',
+  });
+};
 
 export const DEFAULT_TEST_PASSWORD = 'Secret1234';
 
@@ -71,7 +84,7 @@ export async function startTestServer(overrides: TestServerEnv = {}, appOptions:
   let app: FastifyInstance | undefined;
   try {
     const config = loadConfig(env as NodeJS.ProcessEnv);
-    app = await buildApp(config, appOptions);
+    app = await buildApp(config, { resolveWebhookHost: localResolve, ...appOptions });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('server has no TCP address');

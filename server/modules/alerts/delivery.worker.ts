@@ -17,7 +17,7 @@ import {
   insertAttempt,
 } from './deliveries.repository.ts';
 import { nextStep } from './delivery-schedule.ts';
-import { createWebhookSender, type WebhookResult, type WebhookSender } from './webhook-sender.ts';
+import { createWebhookSender, type Resolve, type WebhookResult, type WebhookSender } from './webhook-sender.ts';
 
 /** Webhook calls one instance makes to one configuration at a time: a slow receiver holds two slots, never all. */
 export const PER_CONFIGURATION = 2;
@@ -42,6 +42,8 @@ export interface WorkerDeps {
   sealer: Sealer;
   log: WorkerLog;
   send?: WebhookSender;
+  /** Where webhook host names are resolved: the system's resolver unless given (tests keep every lookup local). */
+  resolve?: Resolve;
   /** The clock of schedules and leases; tests move it by hand. Call latency is always measured on the real clock. */
   now?: () => number;
   random?: () => number;
@@ -60,7 +62,9 @@ export function leaseMsOf(config: Pick<AlertDeliveryConfig, 'timeoutMs'>): numbe
 /** Every instance runs one (server/plugins/alert-delivery.plugin.ts), as for mail (mail.worker.ts). */
 export function startAlertDeliveryWorker(deps: WorkerDeps): AlertDeliveryWorker {
   const { db, config, sealer, log } = deps;
-  const send = deps.send ?? createWebhookSender({ timeoutMs: config.timeoutMs, allowLoopback: config.allowLoopback });
+  const send =
+    deps.send ??
+    createWebhookSender({ timeoutMs: config.timeoutMs, allowLoopback: config.allowLoopback, resolve: deps.resolve });
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const polling = deps.poll ?? true;

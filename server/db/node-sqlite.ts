@@ -16,11 +16,12 @@ export class NodeSqliteDatabase implements SqliteDatabase {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
-    // WAL lets readers proceed during a write; busy_timeout covers the CLI writing while the server runs.
+    // WAL lets readers proceed during a write; busy_timeout covers the CLI writing while the server runs, and is set
+    // first: a connection that just closed may still be checkpointing the log (sqlite-checkpointer.ts).
+    this.#db.exec('PRAGMA busy_timeout = 5000');
     this.#db.exec('PRAGMA journal_mode = WAL');
     this.#db.exec('PRAGMA synchronous = NORMAL');
     this.#db.exec('PRAGMA foreign_keys = ON');
-    this.#db.exec('PRAGMA busy_timeout = 5000');
     if (path !== ':memory:') {
       // Checkpoints move to their own thread (sqlite-checkpointer.ts); should it fail, SQLite's own come back.
       this.#db.exec('PRAGMA wal_autocheckpoint = 0');

@@ -136,7 +136,8 @@ function span(token: Tokens.Generic): ReactNode {
     case 'del':
       return <del>{inline((token as Tokens.Del).tokens)}</del>;
     case 'codespan':
-      return <Code>{(token as Tokens.Codespan).text}</Code>;
+      // An endpoint or a command is one unbroken word: it may break anywhere rather than push a phone's page sideways.
+      return <Code style={{ overflowWrap: 'anywhere' }}>{(token as Tokens.Codespan).text}</Code>;
     case 'br':
       return <br />;
     case 'link': {

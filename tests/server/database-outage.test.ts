@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { createClient } from '#server/modules/clients/clients.service.ts';
-import { createUser, loginCookie } from '#tests/support/server.ts';
 import { signupForm, solveCaptcha } from './helpers/account.ts';
 import {
   type Instance,
@@ -10,6 +8,7 @@ import {
   type Outcome,
   type PrivatePostgres,
   postgresBinaries,
+  seedSteadyCustomer,
   sharedDataDir,
   sleep,
   startInstance,
@@ -47,21 +46,8 @@ beforeAll(async () => {
     MAIL_POLL_MS: '200',
     ALERT_DELIVERY_POLL_MS: '200',
   });
-  const db = testDb();
-  try {
-    const config = loadConfig({ DATA_DIR: data.dir, DATABASE_URL: cluster.url } as NodeJS.ProcessEnv);
-    const owner = await createUser(db, { email: 'steady@example.com', apiAccess: true });
-    const created = await createClient(db, config, {
-      groupId: owner.groupId,
-      userId: owner.id,
-      grantType: 'client_credentials',
-      applicationName: 'Steady integration',
-    });
-    client = { clientId: created.client.clientId, secret: created.secret };
-  } finally {
-    await db.destroy();
-  }
-  cookie = await loginCookie(instance, 'steady@example.com');
+  const config = loadConfig({ DATA_DIR: data.dir, DATABASE_URL: cluster.url } as NodeJS.ProcessEnv);
+  ({ cookie, client } = await seedSteadyCustomer(instance, config, testDb()));
 }, 120_000);
 
 afterAll(async () => {

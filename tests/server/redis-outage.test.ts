@@ -3,8 +3,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
-import { createClient } from '#server/modules/clients/clients.service.ts';
-import { createUser, loginCookie } from '#tests/support/server.ts';
 import { signupForm, solveCaptcha } from './helpers/account.ts';
 import {
   hasProgram,
@@ -12,6 +10,7 @@ import {
   logLines,
   type Outcome,
   type PrivateRedis,
+  seedSteadyCustomer,
   sharedDataDir,
   sleep,
   startInstance,
@@ -46,20 +45,7 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_PER_MINUTE: String(LOGIN_LIMIT),
   });
   const config = loadConfig({ DATA_DIR: data.dir } as NodeJS.ProcessEnv);
-  const db = createDatabase(config);
-  try {
-    const owner = await createUser(db, { email: 'steady@example.com', apiAccess: true });
-    const created = await createClient(db, config, {
-      groupId: owner.groupId,
-      userId: owner.id,
-      grantType: 'client_credentials',
-      applicationName: 'Steady integration',
-    });
-    client = { clientId: created.client.clientId, secret: created.secret };
-  } finally {
-    await db.destroy();
-  }
-  cookie = await loginCookie(instance, 'steady@example.com');
+  ({ cookie, client } = await seedSteadyCustomer(instance, config, createDatabase(config)));
 }, 60_000);
 
 afterAll(async () => {

@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '#server/config.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { createClient } from '#server/modules/clients/clients.service.ts';
 import { freePort } from '#tests/support/fake-smtp.ts';
-import { NO_SERVER_ENTRY } from '#tests/support/server.ts';
+import { createUser, loginCookie, NO_SERVER_ENTRY } from '#tests/support/server.ts';
 
 /**
  * Portal servers as production runs them, `node server/index.ts` in processes of their own, and the private services
@@ -342,3 +344,28 @@ export function startLoad(workers: number, next: (n: number) => Promise<Outcome>
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The steady customer of the fault suites: an API-access owner with a client-credentials integration, written straight
+ * into the instance's database (closed afterwards), then signed in through the instance itself.
+ */
+export async function seedSteadyCustomer(
+  instance: Instance,
+  config: Config,
+  db: Db,
+): Promise<{ cookie: string; client: { clientId: string; secret: string } }> {
+  let client: { clientId: string; secret: string };
+  try {
+    const owner = await createUser(db, { email: 'steady@example.com', apiAccess: true });
+    const created = await createClient(db, config, {
+      groupId: owner.groupId,
+      userId: owner.id,
+      grantType: 'client_credentials',
+      applicationName: 'Steady integration',
+    });
+    client = { clientId: created.client.clientId, secret: created.secret };
+  } finally {
+    await db.destroy();
+  }
+  return { cookie: await loginCookie(instance, 'steady@example.com'), client };
+}

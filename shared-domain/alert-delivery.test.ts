@@ -5,6 +5,7 @@ import {
   ALERT_TYPES,
   CLOCK_SKEW_SECONDS,
   isSnapshotUrl,
+  OCCURRED_AT_MAX_AHEAD_MS,
   REPLAY_WINDOW_SECONDS,
   SNAPSHOT_URL_MAX_LENGTH,
 } from './alert-delivery.ts';
@@ -38,5 +39,11 @@ describe('the alert vocabulary of docs/api/alert-forwarding.md', () => {
       CLOCK_SKEW_SECONDS: 60,
       ALERT_INGEST_SCOPE: 'internal:write',
     });
+  });
+});
+
+describe('an alert stamped ahead of the clock', () => {
+  it('is taken up to five minutes ahead (a clock a little fast); the alerts contract refuses it beyond', () => {
+    expect(OCCURRED_AT_MAX_AHEAD_MS).toBe(5 * 60 * 1000);
   });
 });

@@ -374,6 +374,8 @@ describeModel(alertForwardingMachine, {
     'configured.loadingLog': (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).hasTag('busy')).toBe(true);
+      // What an edit saved is what the page now holds; the AES key went with its dialog.
+      expect(view(ctx).context).toMatchObject({ config: ctx.config, keys: null });
       // A new answer is awaited: no earlier failure of the log stays.
       expect(view(ctx).context.deliveryProblem).toBeNull();
       expect(view(ctx).context.deliveryNotice).toBe(ctx.notice);

@@ -82,6 +82,7 @@ describeModel(alexaTogetherMachine, {
     },
     asking: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual([]);
       expect(view(ctx).context.request).toBe(LINK);
       if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
       expect(canContinue(ctx) && canCancel(ctx)).toBe(true);
@@ -89,6 +90,7 @@ describeModel(alexaTogetherMachine, {
     },
     failed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['error']);
       expect(view(ctx).context.error).toBe(ctx.error);
       expect(canContinue(ctx)).toBe(false);
       expect(canCancel(ctx)).toBe(true);
@@ -96,6 +98,7 @@ describeModel(alexaTogetherMachine, {
     },
     unknownRequest: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['error']);
       expect(view(ctx).status).toBe('done');
       expect(view(ctx).context.request).toBeNull();
       if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
@@ -110,12 +113,14 @@ describeModel(alexaTogetherMachine, {
     },
     continuing: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['busy']);
       expect(view(ctx).status).toBe('done');
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([CONTINUE_URL]);
     },
     cancelling: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['busy']);
       expect(view(ctx).status).toBe('done');
       expect(canContinue(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([denialUrlFor(ctx.request?.applicationName ?? 'Official Portal Mobile App')]);

@@ -61,9 +61,10 @@ export const amazonCallbackMachine = setup({
   actions: {
     /** Leaves the page (replacing it in history: the callback is spent); provided by the page. */
     navigate: (_args, _params: { url: string }) => {},
+    // callback.open is the machine's one event: no other reaches these actions and guards.
     assignAmazonError: assign({
-      amazonError: ({ event }) => (event.type === 'callback.open' ? event.error : null),
-      errorDescription: ({ event }) => (event.type === 'callback.open' ? event.errorDescription : null),
+      amazonError: ({ event }) => event.error,
+      errorDescription: ({ event }) => event.errorDescription,
     }),
     assignBadRequest: assign({ errorDescription: BAD_REQUEST }),
     assignRateLimited: assign({ errorDescription: RATE_LIMITED }),
@@ -71,18 +72,20 @@ export const amazonCallbackMachine = setup({
     assignEmailTaken: assign({
       errorDescription: ({ context }) => `email_already_exists_as_${context.product}_account`,
     }),
+    // Taken only after isIncomplete: the code and the stored entry are both there.
     assignSignIn: assign({
-      signIn: ({ event }) =>
-        event.type === 'callback.open' && event.code && event.stored
-          ? { code: event.code, codeVerifier: event.stored.codeVerifier, returnTo: event.stored.returnTo }
-          : null,
+      signIn: ({ event }) => ({
+        code: event.code!,
+        codeVerifier: event.stored!.codeVerifier,
+        returnTo: event.stored!.returnTo,
+      }),
     }),
     assignRedirect: assign({ redirect: (_, { redirect }: { redirect: string }) => redirect }),
   },
   guards: {
-    hasAmazonError: ({ event }) => event.type === 'callback.open' && event.error !== null,
+    hasAmazonError: ({ event }) => event.error !== null,
     // No stored state: the callback is not one this browser started (or it was already used); no code: nothing to trade.
-    isIncomplete: ({ event }) => event.type === 'callback.open' && (event.stored === null || !event.code),
+    isIncomplete: ({ event }) => event.stored === null || !event.code,
     isEmailTaken: (_, { error }: Failure) => isApiError(error) && error.status === 409,
     isRateLimited: (_, { error }: Failure) => isApiError(error) && error.errorName === 'RateLimited',
     isUnavailable: (_, { error }: Failure) => !isApiError(error) || error.status === 0 || error.status >= 500,
@@ -139,11 +142,8 @@ export const amazonCallbackMachine = setup({
       type: 'final',
       entry: {
         type: 'navigate',
-        params: ({ context }) => ({
-          url: context.amazonError
-            ? errorPageUrl(context.errorDescription, context.amazonError)
-            : errorPageUrl(context.errorDescription ?? BAD_REQUEST),
-        }),
+        // Every way here says why: Amazon's error (its description, if any), or the portal's own description.
+        params: ({ context }) => ({ url: errorPageUrl(context.errorDescription, context.amazonError) }),
       },
     },
   },

@@ -110,10 +110,11 @@ export const signInOutcomes: SignInOutcome[] = [
     url: '/pages/error?error_description=temporarily_unavailable',
   },
   {
-    label: '503 server unavailable',
+    // 500, the first status that says the server failed.
+    label: '500 server error',
     event: {
       type: 'xstate.error.actor.signInWithAmazon',
-      error: new ApiError(503, null),
+      error: new ApiError(500, null),
     },
     url: '/pages/error?error_description=temporarily_unavailable',
   },

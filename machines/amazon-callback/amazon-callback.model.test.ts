@@ -27,6 +27,8 @@ interface Ctx {
 }
 
 const view = (ctx: Ctx) => ctx.actor.getSnapshot();
+/** The view shows progress while the callback is read, the server asked and the page left. */
+const tags = (ctx: Ctx) => [...view(ctx).tags];
 const urls = (ctx: Ctx) => ctx.navigate.mock.calls.map(([, params]) => (params as { url: string }).url);
 
 describeModel(amazonCallbackMachine, {
@@ -63,6 +65,7 @@ describeModel(amazonCallbackMachine, {
   states: {
     opening: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(tags(ctx)).toEqual(['busy']);
       expect(urls(ctx)).toEqual([]);
     },
     signingIn: (snapshot, ctx) => {
@@ -74,6 +77,7 @@ describeModel(amazonCallbackMachine, {
     },
     redirecting: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(tags(ctx)).toEqual(['busy']);
       expect(view(ctx).status).toBe('done');
       expect(urls(ctx)).toEqual([ctx.expectedUrl]);
     },

@@ -72,11 +72,14 @@ describeModel(authorizedAppsMachine, {
     loading: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(ctx.deferred.pending('loadApps')).toBe(1);
+      // No row before the first answer; on a refresh, the rows already shown until the new answer.
+      expect(view(ctx).context.apps).toEqual(ctx.apps);
       expect(view(ctx).context.error).toBeNull();
       expect(can(ctx, 'apps.refresh')).toBe(false);
     },
     loadFailed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['error']);
       expect(view(ctx).context.error).toBe('AnErrorOccured');
       expect(can(ctx, 'apps.refresh')).toBe(true);
       expect(canRemove(ctx, CARE.clientId)).toBe(false);

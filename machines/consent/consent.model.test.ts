@@ -25,6 +25,8 @@ const canAccept = (ctx: Ctx) => view(ctx).can({ type: 'consent.accept' });
 const canCancel = (ctx: Ctx) => view(ctx).can({ type: 'consent.cancel' });
 const urls = (ctx: Ctx) => ctx.navigate.mock.calls.map(([, params]) => (params as { url: string }).url);
 const settle = execDeferred((ctx: Ctx) => ctx.deferred, ['loadRequest']);
+/** The state's tags, which the view reads: busy while the page is left, error where only Cancel is left. */
+const tags = (ctx: Ctx) => [...view(ctx).tags].sort();
 
 function expectShown(ctx: Ctx) {
   const { context } = view(ctx);
@@ -67,6 +69,8 @@ describeModel(consentMachine, {
       // The server is asked with the page's query, which carries the handle.
       expect(ctx.deferred.lastInput('loadRequest')).toEqual({ search: SEARCH });
       expect(ctx.deferred.pending('loadRequest')).toBe(1);
+      // Nothing of a request is on show before the server described one.
+      expect(view(ctx).context).toMatchObject({ request: null, scopes: [] });
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([]);
     },
@@ -75,12 +79,14 @@ describeModel(consentMachine, {
       expect(canAccept(ctx)).toBe(true);
       expect(canCancel(ctx)).toBe(true);
       expect(view(ctx).context.error).toBeNull();
+      expect(tags(ctx)).toEqual([]);
       expectShown(ctx);
       expect(urls(ctx)).toEqual([]);
     },
     invalid: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.error).toBe('InvalidScopeError');
+      expect(tags(ctx)).toEqual(['error']);
       expect(canAccept(ctx)).toBe(false);
       expect(canCancel(ctx)).toBe(true);
       expect(urls(ctx)).toEqual([]);
@@ -88,6 +94,7 @@ describeModel(consentMachine, {
     failed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.error).toBe('AnErrorOccured');
+      expect(tags(ctx)).toEqual(['error']);
       expect(canAccept(ctx)).toBe(false);
       expect(canCancel(ctx)).toBe(true);
       expect(urls(ctx)).toEqual([]);
@@ -97,6 +104,7 @@ describeModel(consentMachine, {
       expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       expect(view(ctx).context.request).toBeNull();
+      expect(tags(ctx)).toEqual(['error']);
       expect(urls(ctx)).toEqual([]);
     },
     sessionEnded: (snapshot, ctx) => {
@@ -107,7 +115,9 @@ describeModel(consentMachine, {
     },
     accepting: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
-      if (ctx.sent) expect(ctx.deferred.inputs('loadRequest')).toEqual([]);
+      // The request stays on show, its buttons busy, while the page is left.
+      expectShown(ctx);
+      expect(tags(ctx)).toEqual(['busy']);
       expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       // The page's query, handle first, once; the server reads only the handle.
@@ -115,12 +125,14 @@ describeModel(consentMachine, {
     },
     continuingToAlexa: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(tags(ctx)).toEqual(['busy']);
       expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       expect(urls(ctx)).toEqual([`/pages/alexatogether?${SEARCH}`]);
     },
     cancelling: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect(tags(ctx)).toEqual(['busy']);
       expect(view(ctx).status).toBe('done');
       expect(canAccept(ctx) || canCancel(ctx)).toBe(false);
       // Before a load the query's name rides along; the server decides by the handle either way.

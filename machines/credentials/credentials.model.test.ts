@@ -156,12 +156,14 @@ describeModel(credentialsMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.loadError).toBe(ctx.loadError);
       expect(ctx.loadError).toBe('AuthenticationError');
+      expect([...view(ctx).tags]).toEqual(['error']);
       expect(view(ctx).can({ type: 'session.leave' })).toBe(true);
       expect(view(ctx).can({ type: 'dialog.close' })).toBe(true);
     },
     failed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).context.loadError).toBe('AuthenticationError');
+      expect([...view(ctx).tags]).toEqual(['error']);
       expect(view(ctx).can({ type: 'list.refresh' })).toBe(true);
     },
     loggingOut: (snapshot, ctx) => {

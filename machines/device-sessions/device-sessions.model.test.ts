@@ -84,11 +84,15 @@ describeModel(deviceSessionsMachine, {
     loading: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
       expect(ctx.deferred.pending('loadSessions')).toBe(1);
+      // No row before the first answer (nor a user to name one by); on a refresh, the rows already shown.
+      expect(view(ctx).context.sessions).toEqual(ctx.sessions);
+      if (ctx.sessions.length === 0) expect(view(ctx).context.users).toEqual([]);
       expect(view(ctx).context.error).toBeNull();
       expect(can(ctx, 'sessions.refresh') || can(ctx, 'sessions.revokeAll')).toBe(false);
     },
     loadFailed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['error']);
       expect(view(ctx).context.error).toBe('AnErrorOccured');
       expect(can(ctx, 'sessions.refresh')).toBe(true);
       expect(canRevoke(ctx, MEMBER_PC.id) || can(ctx, 'sessions.revokeAll')).toBe(false);

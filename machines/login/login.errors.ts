@@ -39,6 +39,7 @@ export function loginFailureFrom(error: unknown): LoginFailure {
       return { code: 'AccountNotVerified' };
     case 'AccountLocked': {
       const seconds = Number(error.data.account_lock_timeout);
+      // Stryker disable next-line EqualityOperator: at 0 both sides give 0 (Math.ceil(0)).
       return { code: 'AccountLocked', lockSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0 };
     }
     case 'EmailNotRegistered':

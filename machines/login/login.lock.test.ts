@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { apiErrorOf } from '#shared-domain/error-body.ts';
 import { type LoginRequest, loginMachine } from './login.machine.ts';
@@ -27,6 +27,28 @@ describe('login: a lock is left only by typing another account', () => {
     expect(actor.getSnapshot().value).toBe('locked');
     expect(actor.getSnapshot().context.password).toBe('bob@example.com');
     actor.send({ type: 'form.change', field: 'username', value: 'bob@example.com' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.stop();
+  });
+});
+
+describe('login: a lock ends when its time is up, even while another account is typed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the lock again for the locked account before its end, and not at its end', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 24, 12) });
+    const actor = await lockedLogin();
+    actor.send({ type: 'form.change', field: 'username', value: 'bob@example.com' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    vi.setSystemTime(Date.now() + 89_999);
+    actor.send({ type: 'form.change', field: 'username', value: 'ann@example.com' });
+    expect(actor.getSnapshot().value).toBe('locked');
+    actor.send({ type: 'form.change', field: 'username', value: 'bob@example.com' });
+    // The lock's last millisecond is over: the server would take the login again.
+    vi.setSystemTime(Date.now() + 1);
+    actor.send({ type: 'form.change', field: 'username', value: 'ann@example.com' });
     expect(actor.getSnapshot().value).toBe('editing');
     actor.stop();
   });

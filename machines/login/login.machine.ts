@@ -39,6 +39,7 @@ export type LoginEvent =
 type RedirectOutput = { redirect: string };
 
 const typedAccount = (event: LoginEvent) =>
+  // Stryker disable next-line ConditionalExpression: asked only on form.change (the test narrows the type).
   event.type === 'form.change' && event.field === 'username' ? loginAccount(event.value) : null;
 
 export const loginMachine = setup({
@@ -64,6 +65,7 @@ export const loginMachine = setup({
     // A lock without a known duration cannot be waited out on screen: it is shown as a plain error instead.
     isAccountLockedFor: (_, { error }: Failure) => {
       const failure = loginFailureFrom(error);
+      // Stryker disable next-line ConditionalExpression: only an AccountLocked failure carries lockSeconds.
       return failure.code === 'AccountLocked' && (failure.lockSeconds ?? 0) > 0;
     },
     isOtherAccount: ({ context, event }) => {
@@ -73,22 +75,26 @@ export const loginMachine = setup({
     // Typing the locked account's email back while its lock runs shows the lock again instead of a form the server
     // would only refuse.
     isLockedAccount: ({ context, event }) =>
+      // Stryker disable next-line ConditionalExpression: no locked account, no lockedUntil either (assignLock, clearLock).
       context.lockedAccount !== null &&
       typedAccount(event) === context.lockedAccount &&
       (context.lockedUntil ?? 0) > Date.now(),
   },
   actions: {
     assignField: assign(({ context, event }) => {
+      // Stryker disable next-line ConditionalExpression: taken only on form.change (the test narrows the type).
       if (event.type !== 'form.change') return {};
       return { ...context, [event.field]: event.value };
     }),
     assignValidationError: assign({ error: ({ context }) => ({ code: validateLogin(context)! }) }),
+    // Stryker disable next-line OptionalChaining: taken after hasRedirect or a login's answer, never with null.
     assignRedirect: assign({ redirect: (_, answer: RedirectOutput | null) => answer?.redirect ?? null }),
     assignFailure: assign({ error: (_, { error }: Failure) => loginFailureFrom(error) }),
     assignLock: assign(({ context }, { error }: Failure) => {
       const failure = loginFailureFrom(error);
       return {
         error: failure,
+        // Stryker disable next-line ConditionalExpression: taken only after isAccountLockedFor.
         lockedUntil: Date.now() + (failure.code === 'AccountLocked' ? (failure.lockSeconds ?? 0) : 0) * 1000,
         lockedAccount: loginAccount(context.username),
       };

@@ -47,6 +47,8 @@ describeModel(logoutMachine, {
     },
     failed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['error']);
+      expect(view(ctx).status).toBe('done');
       expect(view(ctx).hasTag('error')).toBe(true);
       expect(view(ctx).context.failure).toEqual(ctx.expected);
     },

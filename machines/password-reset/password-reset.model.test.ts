@@ -73,6 +73,8 @@ describeModel(passwordResetMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).hasTag('busy')).toBe(true);
       expect(canType(ctx)).toBe(false);
+      // Checked again after a failure: its words are gone while the new answer is awaited.
+      expect(view(ctx).context.error).toBeNull();
       expect(ctx.deferred.pending('checkResetToken')).toBe(1);
       expect(ctx.deferred.lastInput('checkResetToken')).toEqual({ resetToken: TOKEN });
     },

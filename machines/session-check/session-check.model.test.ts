@@ -45,6 +45,7 @@ describeModel(sessionCheckMachine, {
     },
     failed: (snapshot, ctx) => {
       expectSameState(view(ctx), snapshot);
+      expect([...view(ctx).tags].sort()).toEqual(['error']);
       expect(view(ctx).context.user).toBeNull();
       expect(canRetry(ctx)).toBe(true);
     },

@@ -7,9 +7,9 @@ import { pagePaths } from '#shared-domain/page-paths.ts';
 export const DENIAL_DESCRIPTION = 'user denied authorization request';
 
 /** encodeURIComponent, not URLSearchParams: a space stays %20, as the server's own redirects write it. */
-function query(pairs: ReadonlyArray<readonly [string, string | null | undefined]>): string {
+function query(pairs: ReadonlyArray<readonly [string, string | null]>): string {
   return pairs
-    .filter(([, value]) => value !== null && value !== undefined)
+    .filter(([, value]) => value !== null)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value!)}`)
     .join('&');
 }

@@ -3,6 +3,7 @@
  * not lose it, so while it has not been copied the dialog stays open, and closing it asks first; once copied, closing
  * is immediate. Views ask `state.hasTag(UNCOPIED_SECRET)` whether Escape and outside clicks may close the dialog.
  */
+// Stryker disable next-line StringLiteral: a tag's name, which views and tests read only through this constant.
 export const UNCOPIED_SECRET = 'uncopiedSecret';
 
 export type ShowOnceEvent = { type: 'secret.copy' } | { type: 'discard.confirm' } | { type: 'discard.cancel' };

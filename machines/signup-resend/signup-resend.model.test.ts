@@ -78,6 +78,8 @@ describeModel(signupResendMachine, {
       expect(view(ctx).hasTag('busy')).toBe(true);
       expect(canResend(ctx)).toBe(false);
       expect(canSubmit(ctx)).toBe(false);
+      // Checked again after a failure: its words are gone while the new answer is awaited.
+      expect(view(ctx).context.error).toBeNull();
       expect(ctx.deferred.pending('checkVerification')).toBe(1);
       checked(ctx);
     },

@@ -67,6 +67,8 @@ describeModel(signupVerifyMachine, {
       expectSameState(view(ctx), snapshot);
       expect(view(ctx).hasTag('busy')).toBe(true);
       expect(canResend(ctx)).toBe(false);
+      // Tried again after a failure: its words are gone while the new answer is awaited.
+      expect(view(ctx).context.problem).toBeNull();
       expect(ctx.deferred.pending('verifyAccount')).toBe(1);
       expect(ctx.deferred.lastInput('verifyAccount')).toEqual({ verificationToken: input.verificationToken });
     },

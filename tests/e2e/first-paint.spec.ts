@@ -105,6 +105,9 @@ describe('each public page paints from HTML, then hydrates in place', () => {
     const releaseScripts = await hold(page, '**/assets/*.js');
     await page.goto(path, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    // The preloaded fonts may still be arriving when the heading first shows; a font that lands later moves text
+    // whether or not scripts run, so the comparison starts once the document's fonts have settled.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const before = await layout(page);
     releaseScripts();
     await eventually(() => hydrated(page)).toBe(true);

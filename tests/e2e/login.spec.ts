@@ -19,6 +19,9 @@ function passwordField(page: Page) {
 }
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  // The server-rendered form's Log in stays disabled until the page is live, and Enter submits nothing before then:
+  // a person types into a form whose button is enabled (tests/server/page-document.test.ts: no first screen has one).
+  await eventually(() => page.getByRole('button', { name: 'Log in', exact: true }).isEnabled()).toBe(true);
   await emailField(page).fill(email);
   await passwordField(page).fill(password);
 }

@@ -20,8 +20,8 @@ import {
 
 /**
  * What the model's paths never take (each dialog state is explored once, whatever error it shows): a dialog that
- * failed and is then tried again, closed or opened anew. Its last error must never outlive it (issue 13 §5: a busy or
- * confirm screen shows no stale error), a new set-up starts blank, and what is sent or compared is the trimmed value.
+ * failed and is then tried again, closed or opened anew. Its last error must never outlive it (architecture.md §6: a
+ * busy or confirm screen shows no stale error), a new set-up starts blank, and what is sent or compared is the trimmed value.
  */
 const IDS = [
   'loadConfig',

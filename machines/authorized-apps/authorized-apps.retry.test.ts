@@ -6,7 +6,7 @@ import { CARE, OWNER_LIST, removeFailures } from './authorized-apps.model-cases.
 
 /**
  * What the model's paths never take (ready is explored once, whatever error it shows): a removal that failed, then
- * tried again. The error above the table belongs to the last attempt; asking again takes it away (issue 13 §5).
+ * tried again. The error above the table belongs to the last attempt; asking again takes it away (architecture.md §6).
  */
 describe('authorized apps: removing again after a failure', () => {
   it('asks without the last error', async () => {

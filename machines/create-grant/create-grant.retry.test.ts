@@ -6,7 +6,7 @@ import { APP_NAME, createFailures, INPUT } from './create-grant.model-cases.ts';
 
 /**
  * What the model's paths never take (each state is explored once, whatever error it shows): a create that failed,
- * then back to the types or sent again. The last error must not outlive it (issue 13 §5); the name goes trimmed.
+ * then back to the types or sent again. The last error must not outlive it (architecture.md §6); the name goes trimmed.
  */
 async function failedOnce() {
   const deferred = createDeferredActors(['submitGrant']);

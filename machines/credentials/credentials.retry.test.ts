@@ -6,7 +6,7 @@ import { changeFailures, deleteFailures, loadFailures, OVERVIEW, ROW_B } from '.
 
 /**
  * What the model's paths never take (each state is explored once, whatever error it shows): a failure, then the
- * same thing again. The last error must not outlive it (issue 13 §5), and the row acted on is the one chosen.
+ * same thing again. The last error must not outlive it (architecture.md §6), and the row acted on is the one chosen.
  */
 function start() {
   const deferred = createDeferredActors([

@@ -6,7 +6,7 @@ import { changeFailures, PASSWORD_RESET_INPUT, VALID_PASSWORD } from './password
 
 /**
  * What the model's paths never take (the form is explored once per password, whatever error it shows): a change the
- * server refused, sent again. The refusal's words must not stay on the busy form (issue 13 §5).
+ * server refused, sent again. The refusal's words must not stay on the busy form (architecture.md §6).
  */
 describe('password reset: sent again after a failure', () => {
   it('is busy without the last error', async () => {

@@ -6,7 +6,7 @@ import { CAPTCHA_TOKEN, filled, submitFailures } from './signup.model-cases.ts';
 
 /**
  * What the model's paths never take (the accepted form is explored once, whatever error it shows): a sign-up the
- * server refused, sent again. The refusal's words must not stay on the busy form (issue 13 §5).
+ * server refused, sent again. The refusal's words must not stay on the busy form (architecture.md §6).
  */
 describe('signup: sent again after a refusal', () => {
   it('is busy without the last error', async () => {

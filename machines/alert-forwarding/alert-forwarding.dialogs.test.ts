@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { createDeferredActors, settleDeferred } from '#tests/support/model-harness.ts';
 import { alertForwardingMachine } from './alert-forwarding.machine.ts';
 import {
+  ACTOR_IDS,
   BAD_URL,
   CLIENT_UID,
   CONFIG,
@@ -23,20 +24,9 @@ import {
  * failed and is then tried again, closed or opened anew. Its last error must never outlive it (architecture.md §6: a
  * busy or confirm screen shows no stale error), a new set-up starts blank, and what is sent or compared is the trimmed value.
  */
-const IDS = [
-  'loadConfig',
-  'saveSetup',
-  'saveEdit',
-  'renewKeys',
-  'clearData',
-  'stopV3Alerts',
-  'loadDeliveries',
-  'sendTestAlert',
-  'redeliver',
-] as const;
 
 function start() {
-  const deferred = createDeferredActors([...IDS]);
+  const deferred = createDeferredActors([...ACTOR_IDS]);
   const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), {
     input: { clientUid: CLIENT_UID },
   }).start();

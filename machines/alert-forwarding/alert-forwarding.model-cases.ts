@@ -13,6 +13,20 @@ import type { AlertForwardingError, AlertForwardingFailure } from './alert-forwa
 import type { AlertForwardingContext, AlertForwardingField } from './alert-forwarding.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
+/** The machine's invoked actors, each answered by hand in the model test and the dialogs test. */
+export const ACTOR_IDS = [
+  'loadConfig',
+  'saveSetup',
+  'saveEdit',
+  'renewKeys',
+  'clearData',
+  'stopV3Alerts',
+  'loadDeliveries',
+  'sendTestAlert',
+  'redeliver',
+] as const;
+export type ActorId = (typeof ACTOR_IDS)[number];
+
 export const CLIENT_UID = 'uid-a';
 
 /** Two real 2048-bit RSA public keys (SPKI PEM): the helper checks their shape, the server parses them. */

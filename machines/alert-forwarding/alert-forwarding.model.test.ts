@@ -19,6 +19,8 @@ import {
   type DeliveryProblem,
 } from './alert-forwarding.machine.ts';
 import {
+  ACTOR_IDS,
+  type ActorId,
   alertForwardingExplore,
   BAD_KEY,
   BAD_URL,
@@ -38,27 +40,8 @@ import {
   testFailures,
 } from './alert-forwarding.model-cases.ts';
 
-type Id =
-  | 'loadConfig'
-  | 'saveSetup'
-  | 'saveEdit'
-  | 'renewKeys'
-  | 'clearData'
-  | 'stopV3Alerts'
-  | 'loadDeliveries'
-  | 'sendTestAlert'
-  | 'redeliver';
-const IDS: Id[] = [
-  'loadConfig',
-  'saveSetup',
-  'saveEdit',
-  'renewKeys',
-  'clearData',
-  'stopV3Alerts',
-  'loadDeliveries',
-  'sendTestAlert',
-  'redeliver',
-];
+type Id = ActorId;
+const IDS: readonly Id[] = ACTOR_IDS;
 
 interface Ctx {
   actor: Actor<typeof alertForwardingMachine>;
@@ -171,7 +154,7 @@ function expectKeys(snapshot: unknown, ctx: Ctx) {
 describeModel(alertForwardingMachine, {
   ...alertForwardingExplore,
   setup: (): Ctx => {
-    const deferred = createDeferredActors<Id>(IDS);
+    const deferred = createDeferredActors<Id>([...IDS]);
     const actor = createActor(alertForwardingMachine.provide({ actors: deferred.actors as never }), {
       input: { clientUid: CLIENT_UID },
     }).start();

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
 import { createServiceClient } from '#server/modules/alerts/service-clients.service.ts';
 import type { AlertIngestion } from '#shared-domain/alert-delivery.ts';
 import { startOAuthTestServer } from '#tests/support/oauth-client.ts';
@@ -70,6 +71,26 @@ export function alertBody(userId: string, overrides: Record<string, unknown> = {
     snapshot_url: 'https://media.monitoring.example/s/1.jpg',
     ...overrides,
   } as AlertIngestion;
+}
+
+/**
+ * What a receiver reads once it opens an alert handed in with `alertBody`'s defaults (docs/api/alert-forwarding.md,
+ * "The alert"): written out field by field from that document, not derived from the sealing code.
+ */
+export function openedAlertBody(alertId: string, clientUid: string): Record<string, unknown> {
+  return {
+    version: 4,
+    alert_id: alertId,
+    issued_at: expect.any(String),
+    client_uid: clientUid,
+    type: 'fall_detected',
+    occurred_at: expect.any(String),
+    severity: 'critical',
+    camera: { id: 'cam-17', name: 'Living room camera' },
+    room: { id: 'room-3', name: 'Living room' },
+    person: { id: 'person-2', name: 'Grandma' },
+    snapshot_url: 'https://media.monitoring.example/s/1.jpg',
+  };
 }
 
 // Generating 2048-bit keys is the slow part: one customer key pair for every configuration of a test file.

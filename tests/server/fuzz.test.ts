@@ -3,7 +3,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '#server/modules/sessions/sessions.service.ts';
 import type { RouteContract } from '#shared-domain/contracts/contract.ts';
-import { ERROR_CATALOGUE, type ErrorName, isErrorName } from '#shared-domain/error-catalogue.ts';
 import { SESSION_COOKIE } from '#shared-domain/login.ts';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 import { serviceToken } from './helpers/alert-delivery.ts';
@@ -21,6 +20,7 @@ import {
   queryStringOf,
   WRONG_CONTENT_TYPES,
 } from './helpers/fuzz.ts';
+import { checkAnswer, ODD_HEADERS, type Plan } from './helpers/fuzz-verdict.ts';
 
 /**
  * Every route of every contract module, fuzzed against the real app (app.inject): property-based requests derived from
@@ -40,15 +40,6 @@ const EMAIL = 'fuzz-owner@example.com';
 
 // Read from the contract modules: a route added with its contract is fuzzed without being listed here.
 const routes = await contractsFromModules();
-
-interface Plan {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-  /** Whether the URL is one a browser would navigate to (a refusal may then be the SPA's page). */
-  odd: { url: boolean; body: boolean };
-}
 
 type Auth = 'session' | 'none' | 'garbage';
 
@@ -129,14 +120,14 @@ describe('the checks can fail', () => {
 
   it('on a 500, a refusal outside the catalogue, a name with another status, and a name the route never answers', () => {
     const internal = { success: false, message: 'x', error: { code: 'INTERNAL', name: 'InternalError' } };
-    expect(() => checkAnswer(route, plan, answer(500, internal))).toThrow(/a 5xx/);
-    expect(() => checkAnswer(route, plan, answer(400, { error: 'bad' }))).toThrow(/outside the catalogue/);
+    expect(() => checkAnswer(route, plan, answer(500, internal), routes)).toThrow(/a 5xx/);
+    expect(() => checkAnswer(route, plan, answer(400, { error: 'bad' }), routes)).toThrow(/outside the catalogue/);
     const wrongStatus = { success: false, message: 'x', error: { code: 'BAD_REQUEST', name: 'BadRequest' } };
-    expect(() => checkAnswer(route, plan, answer(403, wrongStatus))).toThrow(/status or code/);
+    expect(() => checkAnswer(route, plan, answer(403, wrongStatus), routes)).toThrow(/status or code/);
     const notNamed = { success: false, message: 'x', error: { code: 'NOT_FOUND', name: 'ClientNotFound' } };
-    expect(() => checkAnswer(route, plan, answer(404, notNamed))).toThrow(/does not name/);
+    expect(() => checkAnswer(route, plan, answer(404, notNamed), routes)).toThrow(/does not name/);
     const named = { success: false, message: 'x', error: { code: 'VALIDATION_ERROR', name: 'ValidationError' } };
-    expect(() => checkAnswer(route, plan, answer(400, named))).not.toThrow();
+    expect(() => checkAnswer(route, plan, answer(400, named), routes)).not.toThrow();
   });
 });
 
@@ -147,7 +138,7 @@ describe.each(routes)('$method $url', (route) => {
       await fc.assert(
         fc.asyncProperty(planFor(route), async (draft) => {
           const plan = await toPlan(route, draft);
-          checkAnswer(route, plan, await inject(plan));
+          checkAnswer(route, plan, await inject(plan), routes);
         }),
         { seed: SEED, numRuns: RUNS },
       );
@@ -156,7 +147,7 @@ describe.each(routes)('$method $url', (route) => {
   );
 
   it('answers the hostile battery without a 5xx, refusals in the catalogue', async () => {
-    for (const plan of await hostilePlans(route)) checkAnswer(route, plan, await inject(plan));
+    for (const plan of await hostilePlans(route)) checkAnswer(route, plan, await inject(plan), routes);
   });
 });
 
@@ -442,80 +433,4 @@ async function hostilePlans(route: RouteContract): Promise<Plan[]> {
   );
   plans.push(await base({ odd: { url: false, body: false }, headers: { origin: 'https://evil.example' } }));
   return plans;
-}
-
-const ODD_HEADERS: readonly Record<string, string>[] = [
-  { 'accept-language': '__proto__, constructor;q=0.9, *;q=abc' },
-  { 'accept-language': `${'x-'.repeat(3000)}en` },
-  { cookie: `${SESSION_COOKIE}=; language_choice=constructor; sid_claims=e30` },
-  { 'x-country-code': '__proto__', 'cf-ipcountry': '\u00ff\u00fe' },
-  { 'user-agent': `Mozilla/5.0 (${'('.repeat(2000)}` },
-  { 'x-forwarded-for': '999.1.1.1, ::ffff:127.0.0.1, garbage' },
-  { 'x-request-id': '\u00e9\u00e9 "quoted" {json}' },
-  { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site', accept: 'text/html' },
-  { 'accept-encoding': 'br;q=NaN, gzip;q=-1, *;q=2' },
-];
-
-/** Where the request is one a browser loads as a page: a refusal there may be the SPA's document (static-spa). */
-function isNavigation(plan: Plan): boolean {
-  const path = plan.url.split('?')[0] ?? '';
-  return (
-    (plan.method === 'GET' || plan.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/.well-known')
-  );
-}
-
-/**
- * The refusals a route may answer: those its contract names, and those of a request that never reached it (an URL
- * the router cannot decode or does not match; a body the route does not take).
- */
-function allowedNames(route: RouteContract, plan: Plan): Set<ErrorName> {
-  const allowed = new Set<ErrorName>(route.errors);
-  if (plan.odd.url) {
-    for (const name of ['NotFound', 'BadRequest', 'UriTooLong'] as const) allowed.add(name);
-    // A `?`, `#` or `/` in a raw segment may land the request on another route of the same method.
-    for (const other of routes) if (other.method === route.method) for (const name of other.errors) allowed.add(name);
-  }
-  if (plan.odd.body) {
-    for (const name of ['BadRequest', 'PayloadTooLarge', 'UnsupportedMediaType'] as const) allowed.add(name);
-  }
-  return allowed;
-}
-
-function describePlan(plan: Plan): string {
-  const payload = plan.payload === undefined ? '' : ` body ${JSON.stringify(plan.payload.slice(0, 300))}`;
-  const headers = { ...plan.headers, ...(plan.headers.cookie ? { cookie: '[set]' } : {}) };
-  return `${plan.method} ${plan.url.slice(0, 300)} ${JSON.stringify(headers)}${payload}`;
-}
-
-function checkAnswer(route: RouteContract, plan: Plan, response: LightMyRequestResponse): void {
-  const what = () => `${describePlan(plan)}\n→ ${response.statusCode} ${response.body.slice(0, 500)}`;
-  if (response.statusCode >= 500) throw new Error(`a 5xx: ${what()}`);
-  if (response.statusCode < 400) return;
-  const type = String(response.headers['content-type'] ?? '');
-  if (type.startsWith('text/html') && isNavigation(plan)) return;
-  if (!type.startsWith('application/json')) throw new Error(`a refusal that is not JSON: ${what()}`);
-  const body = JSON.parse(response.body) as Record<string, unknown>;
-  if (route.oauthErrors && typeof body.error === 'string') {
-    if (!(route.oauthErrors as readonly string[]).includes(body.error)) {
-      throw new Error(`an OAuth error the contract does not name: ${what()}`);
-    }
-    return;
-  }
-  const error = body.error as Record<string, unknown> | undefined;
-  const name = error?.name;
-  if (body.success !== false || typeof body.message !== 'string' || !error || !isErrorName(name)) {
-    throw new Error(`a refusal outside the catalogue's body: ${what()}`);
-  }
-  const entry = ERROR_CATALOGUE[name];
-  if (error.code !== entry.code || response.statusCode !== entry.status) {
-    throw new Error(`a refusal whose status or code is not its name's: ${what()}`);
-  }
-  if (
-    error.data !== undefined &&
-    (typeof error.data !== 'object' || error.data === null || Array.isArray(error.data))
-  ) {
-    throw new Error(`error.data that is not an object: ${what()}`);
-  }
-  if (!allowedNames(route, plan).has(name))
-    throw new Error(`a refusal the contract does not name (${name}): ${what()}`);
 }

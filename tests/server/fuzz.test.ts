@@ -7,19 +7,13 @@ import { SESSION_COOKIE } from '#shared-domain/login.ts';
 import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 import { serviceToken } from './helpers/alert-delivery.ts';
 import {
-  anyJson,
   contractsFromModules,
-  encodeLoosely,
-  isWellFormedText,
-  jsonSchemaOf,
   MALFORMED_JSON,
-  nearly,
   ODD_PATH_SEGMENTS,
   ODD_QUERIES,
-  ODD_STRINGS,
-  queryStringOf,
   WRONG_CONTENT_TYPES,
 } from './helpers/fuzz.ts';
+import { bodyArb, paramNames, pathArb, queryArb, type RequestBody, takesJsonBody } from './helpers/fuzz-requests.ts';
 import { checkAnswer, ODD_HEADERS, type Plan } from './helpers/fuzz-verdict.ts';
 
 /**
@@ -155,10 +149,6 @@ function needsSession(route: RouteContract): boolean {
   return route.security?.includes('session') ?? false;
 }
 
-function takesJsonBody(route: RouteContract): boolean {
-  return route.body !== undefined && route.bodyType !== 'form';
-}
-
 async function headersFor(auth: Auth, origin: 'same' | 'none' | 'evil'): Promise<Record<string, string>> {
   const headers: Record<string, string> = {};
   if (auth === 'session') {
@@ -196,123 +186,10 @@ interface Draft {
   oddPath: boolean;
   query: string;
   oddQuery: boolean;
-  body: { payload?: string; contentType?: string; odd: boolean };
+  body: RequestBody;
   auth: Auth;
   origin: 'same' | 'none' | 'evil';
   credentials?: string;
-}
-
-function paramNames(route: RouteContract): string[] {
-  return [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
-}
-
-function pathArb(route: RouteContract): fc.Arbitrary<{ path: string; odd: boolean }> {
-  const names = paramNames(route);
-  if (names.length === 0) return fc.constant({ path: route.url, odd: false });
-  const schema = route.params ? jsonSchemaOf(route.params) : {};
-  const segment = (name: string) =>
-    fc.oneof(
-      { weight: 4, arbitrary: nearly(schema.properties?.[name] ?? {}, known).map((v) => ({ v, odd: false })) },
-      {
-        weight: 1,
-        arbitrary: fc.noBias(fc.constantFrom(...ODD_PATH_SEGMENTS)).map((v) => ({ v, odd: true, raw: true })),
-      },
-    );
-  return fc.tuple(...names.map(segment)).map((segments) => {
-    let odd = false;
-    let path = route.url;
-    segments.forEach((segment, index) => {
-      const raw = 'raw' in segment;
-      const text = typeof segment.v === 'string' ? segment.v : JSON.stringify(segment.v ?? null);
-      // Past the router's limit (server/app.ts MAX_PARAM_LENGTH), a dot segment (resolved away by any HTTP client)
-      // or a lone surrogate (no UTF-8 decodes it), the request never reaches the route.
-      odd ||=
-        segment.odd || text === '' || text === '.' || text === '..' || text.length > 256 || !isWellFormedText(text);
-      path = path.replace(`:${names[index]}`, raw ? text : encodeLoosely(text));
-    });
-    return { path, odd };
-  });
-}
-
-function queryArb(route: RouteContract): fc.Arbitrary<{ query: string; odd: boolean }> {
-  const fromSchema = route.query
-    ? nearly(jsonSchemaOf(route.query), known).map((value) => ({ query: queryStringOf(value), odd: false }))
-    : fc.constant({ query: '', odd: false });
-  return fc.oneof(
-    { weight: 5, arbitrary: fromSchema },
-    { weight: 1, arbitrary: fc.noBias(fc.constantFrom(...ODD_QUERIES)).map((query) => ({ query, odd: true })) },
-    {
-      weight: 1,
-      arbitrary: fc
-        .dictionary(fc.string({ maxLength: 6 }), fc.noBias(fc.constantFrom(...ODD_STRINGS)), { maxKeys: 3 })
-        .map((value) => ({ query: queryStringOf(value), odd: true })),
-    },
-  );
-}
-
-function bodyArb(route: RouteContract): fc.Arbitrary<Draft['body']> {
-  if (route.bodyType === 'form') {
-    const schema = jsonSchemaOf(route.body as NonNullable<RouteContract['body']>);
-    return fc.oneof(
-      {
-        weight: 5,
-        arbitrary: nearly(schema, known).map((value) => ({
-          payload: queryStringOf(value),
-          contentType: 'application/x-www-form-urlencoded',
-          odd: false,
-        })),
-      },
-      {
-        weight: 1,
-        arbitrary: fc.tuple(anyJson, fc.constantFrom(...WRONG_CONTENT_TYPES, 'application/json')).map(([v, type]) => ({
-          payload: JSON.stringify(v) ?? '',
-          contentType: type,
-          odd: true,
-        })),
-      },
-    );
-  }
-  if (takesJsonBody(route)) {
-    const schema = jsonSchemaOf(route.body as NonNullable<RouteContract['body']>);
-    return fc.oneof(
-      {
-        weight: 6,
-        arbitrary: nearly(schema, known).map((value) => ({
-          payload: JSON.stringify(value) ?? 'null',
-          contentType: 'application/json',
-          odd: false,
-        })),
-      },
-      {
-        weight: 1,
-        arbitrary: fc
-          .constantFrom(...MALFORMED_JSON)
-          .map((payload) => ({ payload, contentType: 'application/json', odd: true })),
-      },
-      {
-        weight: 1,
-        arbitrary: fc
-          .tuple(nearly(schema, known), fc.noBias(fc.constantFrom(...WRONG_CONTENT_TYPES)))
-          .map(([value, contentType]) => ({ payload: JSON.stringify(value) ?? '', contentType, odd: true })),
-      },
-    );
-  }
-  // A route that takes no body still gets one now and then: it must be ignored or refused, never crash.
-  return fc.oneof(
-    { weight: 5, arbitrary: fc.constant({ odd: false }) },
-    {
-      weight: 1,
-      arbitrary: fc
-        .tuple(
-          fc.oneof(
-            anyJson.map((v) => JSON.stringify(v) ?? ''),
-            fc.noBias(fc.constantFrom(...MALFORMED_JSON)),
-          ),
-          fc.constantFrom(...WRONG_CONTENT_TYPES, 'application/json'),
-        )
-        .map(([payload, contentType]) => ({ payload, contentType, odd: true })),
-    },
-  );
 }
 
 function credentialsArb(route: RouteContract): fc.Arbitrary<string | undefined> {
@@ -338,9 +215,9 @@ function credentialsArb(route: RouteContract): fc.Arbitrary<string | undefined> 
 function planFor(route: RouteContract): fc.Arbitrary<Draft> {
   return fc
     .record({
-      path: pathArb(route),
-      query: queryArb(route),
-      body: bodyArb(route),
+      path: pathArb(route, known),
+      query: queryArb(route, known),
+      body: bodyArb(route, known),
       auth: authArb(route),
       origin: originArb,
       credentials: credentialsArb(route),

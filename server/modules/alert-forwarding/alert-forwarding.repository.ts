@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { lockDeliveriesOfClient } from '../alerts/deliveries.repository.ts';
 
 /** The credential an alert_forwarding_config URL names by its public client_uid. */
 export interface ForwardingClient {
@@ -106,8 +107,14 @@ export async function replaceKeys(db: Db, clientId: string, keys: IssuedKeys, no
 }
 
 export async function deleteConfig(db: Db, clientId: string): Promise<boolean> {
-  const result = await db.deleteFrom('alert_forwarding_configs').where('client_id', '=', clientId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    await lockDeliveriesOfClient(trx, clientId);
+    const result = await trx
+      .deleteFrom('alert_forwarding_configs')
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }
 
 /** Stopping V3 alerts: the account's company id is what the V3 pipeline addresses it by, so it goes for good. */

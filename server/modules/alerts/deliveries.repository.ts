@@ -197,20 +197,8 @@ export async function finishAttempt(
   end: AttemptEnd,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (ref.attemptId) {
-      await trx
-        .updateTable('alert_delivery_attempts')
-        .set({
-          outcome: end.outcome,
-          latency_ms: end.latencyMs,
-          http_status: end.httpStatus,
-          error: end.error,
-          failure: end.failure,
-          next_attempt_at: end.nextAttemptAt,
-        })
-        .where('id', '=', ref.attemptId)
-        .execute();
-    }
+    // The delivery before its attempt: the order lockDeliveriesOfClient takes them in, so a Clear Data racing this
+    // waits for it rather than deadlocking with it.
     const result = await trx
       .updateTable('alert_deliveries')
       .set({
@@ -227,6 +215,20 @@ export async function finishAttempt(
       .where('id', '=', ref.deliveryId)
       .where('lease_token', '=', ref.leaseToken)
       .executeTakeFirst();
+    if (ref.attemptId) {
+      await trx
+        .updateTable('alert_delivery_attempts')
+        .set({
+          outcome: end.outcome,
+          latency_ms: end.latencyMs,
+          http_status: end.httpStatus,
+          error: end.error,
+          failure: end.failure,
+          next_attempt_at: end.nextAttemptAt,
+        })
+        .where('id', '=', ref.attemptId)
+        .execute();
+    }
     return Number(result.numUpdatedRows) === 1;
   });
 }
@@ -385,4 +387,17 @@ export async function cancelLegacyDeliveries(db: Db, groupId: string, now: numbe
     .where('alert_id', 'in', (eb) => eb.selectFrom('alerts').select('alerts.id').where('alerts.group_id', '=', groupId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Call inside the transaction of a delete that cascades to a credential's deliveries (Clear Data, deleting the
+ * credential), before it. On PostgreSQL a worker recording an attempt holds a key-share lock on its delivery, and a
+ * cascade racing it fails with a foreign-key violation (the attempt row is not in the cascade's snapshot): locking the
+ * deliveries first waits for that attempt to be written, so the delete that follows, with a fresh snapshot, takes it
+ * too; an attempt begun after the lock waits and then finds its delivery gone (the worker logs it). SQLite's single
+ * writer already serialises the two.
+ */
+export async function lockDeliveriesOfClient(db: Db, clientId: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('alert_deliveries').select('id').where('client_id', '=', clientId).forUpdate().execute();
 }

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared-query.ts';
+import { lockDeliveriesOfClient } from '../alerts/deliveries.repository.ts';
 import type { GrantType } from './client-scopes.ts';
 
 /** A client as every caller may see it: never the secret hash. */
@@ -148,12 +149,16 @@ export async function replaceSecretHash(db: Db, id: string, secretHash: string, 
 
 /** Codes, tokens and consents of the client go with it (ON DELETE CASCADE), so nothing it holds still works. */
 export async function deleteClientRow(db: Db, groupId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('oauth_clients')
-    .where('id', '=', id)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    // The credential's alert deliveries go with it, possibly while a worker records an attempt on one.
+    await lockDeliveriesOfClient(trx, id);
+    const result = await trx
+      .deleteFrom('oauth_clients')
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }
 
 export async function touchClientLastUsed(db: Db, id: string, now: number): Promise<void> {

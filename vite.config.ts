@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenCatalogPlugin } from './scripts/first-screen-catalog.ts';
 import { firstScreenChunkPlugin, isProbing } from './scripts/first-screen-chunk.ts';
+import { mantineStableIdPlugin } from './scripts/mantine-stable-id.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -21,6 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
     : {}),
   plugins: [
+    mantineStableIdPlugin(),
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),

@@ -71,4 +71,7 @@ async function start(): Promise<void> {
   else window.addEventListener('load', afterLoad);
 }
 
-void start();
+// A task of its own: evaluating the entry's modules (React, Mantine, the landing page's machine) and starting the page
+// (language, route, the start of hydration) were one task, the longest of a phone's page load. Between the two the
+// browser can paint and answer input; the page waits one turn of the event loop.
+setTimeout(() => void start(), 0);

@@ -1,6 +1,5 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router-dom';
-import { MOBILE_MAX_WIDTH } from '../app/theme.ts';
+import { useWideScreen } from './use-wide-screen.ts';
 
 export interface CarriedQuery {
   /** The page's query minus the dropped keys, for the API call that carries it (product.md §7 "carried params"). */
@@ -14,10 +13,10 @@ export interface CarriedQuery {
 /** The query a page passes on to its links and calls, without the keys that belong to this page alone. */
 export function useCarriedQuery(drop: readonly string[]): CarriedQuery {
   const { search } = useLocation();
-  const wide = useMediaQuery(`(min-width: ${MOBILE_MAX_WIDTH}px)`, true);
   const kept = new URLSearchParams(search);
   for (const key of drop) kept.delete(key);
   const qs = kept.toString();
+  const wide = useWideScreen(qs !== '');
   const params = Object.fromEntries(kept);
   return { params, linkParams: wide ? params : {}, linkSearch: wide && qs ? `?${qs}` : '' };
 }

@@ -56,9 +56,22 @@ async function watchHydration(page: Page): Promise<string[]> {
       }
     });
     observer.observe(document, { childList: true, subtree: true });
+    // Ids the page rewrites after the parser wrote them: hydration keeps the server's ids (a label's `for`, an input's
+    // `id`), so a rewrite means React re-rendered and patched the page right after taking it over.
+    const rewritten: string[] = [];
+    (window as unknown as { rewrittenIds: string[] }).rewrittenIds = rewritten;
+    new MutationObserver((records) => {
+      for (const { target, attributeName, oldValue } of records) {
+        const now = (target as Element).getAttribute(attributeName ?? '');
+        if (oldValue !== null && oldValue !== now) rewritten.push(`${attributeName}: ${oldValue} -> ${now}`);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['id', 'for'] });
   });
   return errors;
 }
+
+const rewrittenIds = (page: Page) =>
+  page.evaluate(() => (window as unknown as { rewrittenIds: string[] }).rewrittenIds);
 
 /** The footer the parser inserted is still in the page, and React has adopted it. */
 const hydrated = (page: Page) =>
@@ -115,6 +128,7 @@ describe('each public page paints from HTML, then hydrates in place', () => {
     expect(await layout(page)).toEqual(before);
     releaseApi();
     await page.waitForLoadState('networkidle');
+    expect(await rewrittenIds(page)).toEqual([]);
     // An unknown token or address is answered 4xx, which the console reports as a failed load; anything else (a
     // hydration mismatch, an exception) is an error.
     expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);

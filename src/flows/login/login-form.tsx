@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { LoginEvent, loginMachine } from '#machines/login/login.machine.ts';
 import { LOGIN_PASSWORD_MAX_LENGTH } from '#shared-domain/login.ts';
 import { paths } from '#src/app/paths.ts';
-import { MOBILE_MAX_WIDTH } from '#src/app/theme.ts';
 import { AccountLockedNotice } from '#src/components/account-locked-notice.tsx';
 import { BusyButton, MachineForm } from '#src/components/busy-button.tsx';
 import { LinkRow } from '#src/components/centered-layout.tsx';
@@ -15,6 +13,7 @@ import { PasswordField } from '#src/components/password-field.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
 import { signInErrors } from '#src/lib/sign-in-errors.ts';
+import { useWideScreen } from '#src/lib/use-wide-screen.ts';
 
 interface Props {
   state: SnapshotFrom<typeof loginMachine>;
@@ -26,7 +25,7 @@ export function LoginForm({ state, send }: Props) {
   const { t, i18n } = useLingui();
   const { search } = useLocation();
   // product.md §2.1: query parameters ride along on the links only on wide screens.
-  const wide = useMediaQuery(`(min-width: ${MOBILE_MAX_WIDTH}px)`, true);
+  const wide = useWideScreen(search !== '');
   const carried = wide ? search : '';
   const busy = state.hasTag('busy');
   const { error, lockedUntil, username, password } = state.context;

@@ -40,6 +40,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
+  DATABASE_POOL_SIZE: int(10, 1, 1000),
+  DATABASE_POOL_WAIT_MS: int(10_000, 100, 600_000),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
@@ -135,6 +137,8 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL only: connections per instance, and how long a request waits for one when all are busy. */
+  databasePool: DatabasePoolConfig;
   sqlitePath: string;
   redisUrl: string | null;
   redisKeyPrefix: string;
@@ -156,6 +160,11 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   ssrDir: string;
   alertDelivery: AlertDeliveryConfig;
   metrics: MetricsConfig;
+}
+
+export interface DatabasePoolConfig {
+  size: number;
+  waitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -189,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicOrigin.startsWith('https:'),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePool: { size: e.DATABASE_POOL_SIZE, waitMs: e.DATABASE_POOL_WAIT_MS },
     sqlitePath: join(dataDir, 'portal.db'),
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -16,15 +16,37 @@ export interface DatabaseLog {
   warn(details: object, message: string): void;
 }
 
+/**
+ * How long opening a connection may take. A database that does not answer it is away, and the request that needed
+ * the connection becomes a 503 (errors plugin) rather than a request that hangs.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * pg's Client with its own connect timeout. The pool has one setting for two different waits, opening a connection
+ * and queueing for a busy one; the client's timer, shorter, bounds the first, and the pool's the second.
+ */
+class Client extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>, log?: DatabaseLog): Db {
+export function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'sqlitePath'> & Partial<Pick<Config, 'databasePool'>>,
+  log?: DatabaseLog,
+): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
+      Client,
       connectionString: config.databaseUrl,
-      max: 10,
-      // A request waits at most this long for a connection: a database that does not answer becomes a 503 (the
-      // errors plugin) rather than a request that hangs.
-      connectionTimeoutMillis: 3000,
+      max: config.databasePool?.size ?? 10,
+      // Queueing for a connection while all are busy: the database answers, only slower than requests arrive (a burst,
+      // a database short of CPU). The request waits its turn rather than failing; beyond this it is a 503 too. A
+      // database that is away fails faster: its connections break at once, and a new one times out in
+      // CONNECT_TIMEOUT_MS.
+      connectionTimeoutMillis: config.databasePool?.waitMs ?? 10_000,
       // Notices a peer that vanished without closing the socket, so its connection is dropped rather than waited on.
       keepAlive: true,
       // Epoch-ms timestamps are bigint columns; they fit a JS number, and SQLite already returns numbers.

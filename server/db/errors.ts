@@ -19,6 +19,8 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'connection error and is not queryable',
   'timeout exceeded when trying to connect',
+  // The client's own connect timeout (database.ts CONNECT_TIMEOUT_MS).
+  'timeout expired',
   'Client was closed and is not queryable',
 ];
 

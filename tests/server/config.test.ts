@@ -12,6 +12,8 @@ describe('loadConfig', () => {
         PORT: 'eighty',
         PUBLIC_URL: 'ftp://portal.example',
         DATABASE_URL: 'mysql://db',
+        DATABASE_POOL_SIZE: '0',
+        DATABASE_POOL_WAIT_MS: 'ten seconds',
         REDIS_URL: 'memcached://x',
         SESSION_SECRET: 'too-short',
         SESSION_TTL_HOURS: '-1',
@@ -26,6 +28,8 @@ describe('loadConfig', () => {
     const names = (error as ConfigError).issues.map((i) => i.split(':')[0]);
     expect(names.sort()).toEqual(
       [
+        'DATABASE_POOL_SIZE',
+        'DATABASE_POOL_WAIT_MS',
         'DATABASE_URL',
         'FAQ_URL',
         'LOGIN_MAX_FAILURES',
@@ -38,6 +42,7 @@ describe('loadConfig', () => {
       ].sort(),
     );
     expect((error as Error).message).toContain('PORT');
+    expect((error as ConfigError).issues).toContain('DATABASE_POOL_SIZE: must be at least 1');
   });
 
   it('applies defaults, freezes the result and persists a generated session secret', () => {
@@ -47,6 +52,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.databaseUrl).toBeNull();
+    expect(config.databasePool).toEqual({ size: 10, waitMs: 10_000 });
     expect(config.sqlitePath).toBe(join(dataDir, 'portal.db'));
     expect(config.sessionTtlHours).toBe(720);
     expect(config.loginMaxFailures).toBe(5);

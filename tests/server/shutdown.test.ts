@@ -95,6 +95,43 @@ describe('shutting down', () => {
     expect(logLines(instance).filter((l) => Number(l.level) >= 50)).toEqual([]);
   }, 60_000);
 
+  it('SIGTERM after the callers hung up: the requests still running finish their work before the database closes', async () => {
+    const store = await sharedStore();
+    const instance = await started({ ...store.env, LOG_LEVEL: 'info' });
+    const db = store.db();
+    await createUser(db, { email: 'gone@example.com' });
+    const taken = () => logLines(instance).filter((l) => l.msg === 'incoming request').length;
+    const before = taken();
+
+    // Logins whose callers give up as soon as the instance has them: each is still hashing the password (tens of
+    // milliseconds, a few at a time) when its connection closes, so nothing is left for the close to wait on but
+    // the handlers themselves.
+    const count = 8;
+    const callers = Array.from({ length: count }, () => new AbortController());
+    const requests = callers.map((caller) =>
+      fetch(`${instance.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: instance.url },
+        body: JSON.stringify({ username: 'gone@example.com', password: 'Secret1234' }),
+        signal: caller.signal,
+      }).catch(() => null),
+    );
+    await until(() => taken() - before >= count || undefined, 15_000);
+    for (const caller of callers) caller.abort();
+    await Promise.all(requests);
+    instance.child.kill('SIGTERM');
+    const exit = await Promise.race([
+      instance.exited,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+    ]);
+
+    expect(exit, instance.output.slice(-8).join('\n')).toEqual({ code: 0, signal: null });
+    // No handler met a closed database: each login ran to its end and opened its session.
+    expect(logLines(instance).filter((l) => Number(l.level) >= 50)).toEqual([]);
+    const sessions = await db.selectFrom('sessions').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(sessions.n)).toBe(count);
+  }, 60_000);
+
   it('SIGKILL mid-mail: the message is still delivered, once, by the instance started after it', async () => {
     const store = await sharedStore();
     // A mail server that takes the message and never confirms it: the instance is inside its send when it dies.

@@ -68,7 +68,19 @@ export function createDatabase(
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(config.sqlitePath), { recursive: true });
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new NodeSqliteDatabase(config.sqlitePath) }),
-  });
+  const database = new NodeSqliteDatabase(config.sqlitePath);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteConnections.set(db, database);
+  return db;
+}
+
+const sqliteConnections = new WeakMap<Db, NodeSqliteDatabase>();
+
+/**
+ * The SQLite connection under a database made by createDatabase, for the compiled hot queries (prepared-query.ts);
+ * undefined on PostgreSQL and for a transaction's handle. The Kysely instance has no plugins, so a row read here is
+ * the row Kysely would return.
+ */
+export function sqliteConnectionOf(db: Db): NodeSqliteDatabase | undefined {
+  return sqliteConnections.get(db);
 }

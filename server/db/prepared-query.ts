@@ -1,5 +1,5 @@
 import { type Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.ts';
+import { type Db, sqliteConnectionOf } from './database.ts';
 
 /**
  * A query whose SQL never changes, only its values: built and compiled once per database by Kysely's own builder and
@@ -10,6 +10,9 @@ import type { Db } from './database.ts';
  * (an argument may appear more than once); values stay bound parameters, never SQL text. The builder must pass each
  * argument straight into the query: computing with it (`flag ? 1 : 0`) would compute with the marker, so callers
  * convert values before calling.
+ *
+ * On SQLite the statement runs at once when no transaction holds the connection (node-sqlite.ts `runNow`), without
+ * Kysely's connection lock and its awaits; otherwise, and on PostgreSQL, through Kysely.
  */
 export function preparedQuery<Args extends unknown[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
   const compiled = new WeakMap<Db, { sql: string; fill: (args: Args) => unknown[] }>();
@@ -32,7 +35,10 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Db, ...ar
 
   return async (db: Db, ...args: Args): Promise<Row[]> => {
     const { sql, fill } = compiled.get(db) ?? compile(db);
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(sql, fill(args)));
+    const parameters = fill(args);
+    const rows = sqliteConnectionOf(db)?.runNow(sql, parameters);
+    if (rows) return rows as Row[];
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
     return result.rows;
   };
 }

@@ -39,4 +39,32 @@ describe('preparedQuery', () => {
     );
     await expect(computed(server.db, true)).rejects.toThrow(/every argument must reach the query as a value/);
   });
+
+  // On SQLite a prepared query runs at once when the one connection is free (decision 0020); while a transaction is
+  // open on it, running at once would read inside that transaction, its uncommitted writes included.
+  it('never reads inside a transaction another caller has open: it waits and sees only what was committed', async () => {
+    let inside!: () => void;
+    const open = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = server.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ name: 'Uncommitted' }).where('name', '=', 'Bob').execute();
+        inside();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => err.message);
+    await open;
+    const read = usersNamed(server.db, 'Uncommitted', 5);
+    release();
+    expect(await transaction).toBe('rolled back');
+    expect(await read).toEqual([]);
+    expect(await usersNamed(server.db, 'Bob', 5)).toEqual([{ email: 'bob@example.com', name: 'Bob' }]);
+  });
 });

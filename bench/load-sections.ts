@@ -1,12 +1,13 @@
 /**
  * The load sections of `npm run bench`: `tokens` (POST /api/oauth/token next to oidc-provider), `reads` (GET
- * /api/deviceSessions next to a bare Fastify route) and `mixed` (a minute of mixed traffic at 200 connections).
+ * /api/deviceSessions next to a bare Fastify route) and `mixed` (a minute of mixed traffic at 200 connections, on the
+ * default SQLite file and, when DATABASE_URL is set, on PostgreSQL too).
  * BENCH_LOAD_ROUNDS and BENCH_LOAD_SECONDS set the alternating rounds; BENCH_MIXED_SECONDS the mixed run's length;
  * BENCH_CPU_PROFILE=<dir> has every server write a CPU profile there (read with bench/cpu-profile-summary.ts).
  */
 import { loadavg } from 'node:os';
 import type { Comparison } from './load-rounds.ts';
-import { measureMixedLoad } from './mixed-load.ts';
+import { type MixedLoadResult, measureMixedLoad } from './mixed-load.ts';
 import { measureReadsThroughput } from './reads-throughput.ts';
 import { measureTokenThroughput } from './token-throughput.ts';
 
@@ -54,22 +55,29 @@ export async function runLoadSections(runs: (section: (typeof loadSections)[numb
     printComparison('Authenticated read (session cookie, the row read every request)', reads, READS_TARGET);
   }
   if (runs('mixed')) {
-    const mixed = await measureMixedLoad({ seconds: mixedSeconds });
-    console.log(
-      `\nMixed load (${mixed.database}; ${mixed.connections} connections for ${mixed.seconds} s after a warm-up: logins, page loads, authenticated reads, tokens at once; ${load()})`,
-    );
-    for (const k of mixed.kinds) {
-      const failed = Object.entries(k.failures);
-      console.log(
-        `  ${k.kind.padEnd(20)} ${String(k.connections).padStart(3)} conns  ${String(k.answered).padStart(7)} answers  p50 ${ms(k.p50Ms)}  p99 ${ms(k.p99Ms)}  ${failed.length ? `ERRORS ${failed.map(([code, n]) => `${n}× ${code}`).join(', ')}` : '0 errors'}`,
-      );
-    }
-    console.log(
-      `  all                           ${String(mixed.answered).padStart(7)} answers  p50 ${ms(mixed.p50Ms)}  p99 ${ms(mixed.p99Ms)}  ${mixed.failed} errors`,
-    );
-    console.log(
-      `  server RSS                    ${mb(mixed.rssStartBytes)} at the start, ${mb(mixed.rssMaxBytes)} at most, ${mb(mixed.rssEndBytes)} at the end`,
-    );
-    if (mixed.failed > 0) process.exitCode = 1;
+    // The default SQLite server, then PostgreSQL when DATABASE_URL names one: both are what the portal ships on.
+    const databases = [null, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
+    for (const databaseUrl of databases) printMixed(await measureMixedLoad({ seconds: mixedSeconds, databaseUrl }));
+    if (!process.env.DATABASE_URL)
+      console.log('  PostgreSQL: not run (set DATABASE_URL to a database the bench may use)');
   }
+}
+
+function printMixed(mixed: MixedLoadResult): void {
+  console.log(
+    `\nMixed load (${mixed.database}; ${mixed.connections} connections for ${mixed.seconds} s after a warm-up: logins, page loads, authenticated reads, tokens at once; ${load()})`,
+  );
+  for (const k of mixed.kinds) {
+    const failed = Object.entries(k.failures);
+    console.log(
+      `  ${k.kind.padEnd(20)} ${String(k.connections).padStart(3)} conns  ${String(k.answered).padStart(7)} answers  p50 ${ms(k.p50Ms)}  p99 ${ms(k.p99Ms)}  ${failed.length ? `ERRORS ${failed.map(([code, n]) => `${n}× ${code}`).join(', ')}` : '0 errors'}`,
+    );
+  }
+  console.log(
+    `  all                           ${String(mixed.answered).padStart(7)} answers  p50 ${ms(mixed.p50Ms)}  p99 ${ms(mixed.p99Ms)}  ${mixed.failed} errors`,
+  );
+  console.log(
+    `  server RSS                    ${mb(mixed.rssStartBytes)} at the start, ${mb(mixed.rssMaxBytes)} at most, ${mb(mixed.rssEndBytes)} at the end`,
+  );
+  if (mixed.failed > 0) process.exitCode = 1;
 }

@@ -155,8 +155,14 @@ export async function measureMixedLoad({
   seconds = 60,
   connections = 200,
   warmupSeconds = 5,
+  /** PostgreSQL (a fresh schema in it), or null for the default SQLite file. */
+  databaseUrl = null as string | null,
 } = {}): Promise<MixedLoadResult> {
-  const portal = await startChild<PortalInfo>('./portal-process.ts', {}, 'portal');
+  const portal = await startChild<PortalInfo>(
+    './portal-process.ts',
+    { DATABASE_URL: databaseUrl ?? undefined },
+    'portal',
+  );
   let rssMax = 0;
   const sample = async () => {
     const rss = await portal.rss();
@@ -174,7 +180,7 @@ export async function measureMixedLoad({
     const sorted = all.sorted();
     const rssEnd = await sample();
     return {
-      database: process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
+      database: databaseUrl ? 'PostgreSQL' : 'SQLite',
       seconds,
       connections: results.reduce((n, r) => n + r.connections, 0),
       kinds: results,

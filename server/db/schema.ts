@@ -7,6 +7,7 @@ import type { MailOutboxTable } from '../modules/mail/mail.table.ts';
 import type { OAuthAuthorizationCodesTable } from '../modules/oauth/authorization-codes.table.ts';
 import type { OAuthAuthorizationRequestsTable } from '../modules/oauth/authorization-requests.table.ts';
 import type { OAuthRefreshGraceTable } from '../modules/oauth/refresh-grace.table.ts';
+import type { OAuthRevokedAccessTokensTable } from '../modules/oauth/revoked-access-tokens.table.ts';
 import type { OAuthTokensTable } from '../modules/oauth/tokens.table.ts';
 import type { SessionsTable } from '../modules/sessions/sessions.table.ts';
 import type { AccountTokensTable } from '../modules/tokens/tokens.table.ts';
@@ -29,6 +30,7 @@ export interface Database {
   oauth_authorization_requests: OAuthAuthorizationRequestsTable;
   oauth_tokens: OAuthTokensTable;
   oauth_refresh_grace: OAuthRefreshGraceTable;
+  oauth_revoked_access_tokens: OAuthRevokedAccessTokensTable;
   oauth_consents: OAuthConsentsTable;
   alert_forwarding_configs: AlertForwardingConfigsTable;
   alerts: AlertsTable;

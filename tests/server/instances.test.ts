@@ -361,7 +361,56 @@ describe.skipIf(missing.length > 0)(
         form: { token: issued.body.access_token },
       });
       expect(introspected.body.error).toBe('invalid_client');
-      expect((await token(b, rotated.body.data.secret)).status).toBe(200);
+      const fresh = await token(b, rotated.body.data.secret);
+      expect(fresh.status).toBe(200);
+      // The token issued under the old secret is inactive on both, asked with the new one (decision 0021); the
+      // one issued under the new secret is active.
+      const introspect = (instance: Instance, accessToken: string) =>
+        call(instance, 'POST', '/api/oauth/introspect', {
+          basic: `${client_id}:${rotated.body.data.secret}`,
+          form: { token: accessToken },
+        });
+      expect((await introspect(a, issued.body.access_token)).body).toEqual({ active: false });
+      expect((await introspect(b, issued.body.access_token)).body).toEqual({ active: false });
+      expect((await introspect(a, fresh.body.access_token)).body.active).toBe(true);
+    });
+
+    it('a client_credentials token revoked on A is inactive on B at once; deleting the credential on B ends the rest on A', async () => {
+      await createUser(db, { email: 'revoking-dev@example.com', apiAccess: true });
+      const cookie = await login(a, 'revoking-dev@example.com');
+      const grant = await call(a, 'POST', '/api/client_grant', {
+        cookie,
+        body: { grant_type: 'client_credentials', application_name: 'Revoking integration' },
+      });
+      const { client_id, secret } = grant.body.data;
+      const basic = `${client_id}:${secret}`;
+      const issue = async (instance: Instance) =>
+        (await call(instance, 'POST', '/api/oauth/token', { basic, form: { grant_type: 'client_credentials' } })).body
+          .access_token as string;
+      const [revoked, kept] = [await issue(b), await issue(a)];
+      const active = async (instance: Instance, accessToken: string) =>
+        (await call(instance, 'POST', '/api/oauth/introspect', { basic, form: { token: accessToken } })).body.active;
+      expect([await active(a, revoked), await active(b, revoked)]).toEqual([true, true]);
+
+      expect((await call(a, 'POST', '/api/oauth/revoke', { basic, form: { token: revoked } })).status).toBe(200);
+      expect([await active(b, revoked), await active(a, revoked), await active(b, kept)]).toEqual([false, false, true]);
+
+      // The alerts API is a resource server of our own: a live customer token is only short of scope there (403),
+      // one that is no longer active is not a token at all (401).
+      const atAlerts = async (instance: Instance, accessToken: string) =>
+        (
+          await fetch(`${instance.url}/api/internal/alerts`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+            body: '{}',
+          })
+        ).status;
+      expect([await atAlerts(a, kept), await atAlerts(b, revoked)]).toEqual([403, 401]);
+      const listed = await call(b, 'GET', '/api/credentials', { cookie });
+      const credential = JSON.stringify(listed.body).match(new RegExp(`"id":"([^"]+)"[^}]*"client_id":"${client_id}"`));
+      expect(credential, JSON.stringify(listed.body)).toBeTruthy();
+      expect((await call(b, 'DELETE', `/api/client_credentials/${credential![1]}`, { cookie })).status).toBe(200);
+      expect([await atAlerts(a, kept), await atAlerts(b, kept)]).toEqual([401, 401]);
     });
 
     it('the mail workers of both never send one message twice', async () => {

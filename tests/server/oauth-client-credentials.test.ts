@@ -3,6 +3,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CREDENTIALS_SCOPE } from '#server/modules/clients/client-scopes.ts';
 import { deleteClient, rotateSecret } from '#server/modules/clients/clients.service.ts';
+import { signAccessToken, signingKeyOf } from '#server/modules/oauth/signing-key.ts';
 import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import { discover, insecure, registerClient, startOAuthTestServer, type TestClient } from '../support/oauth-client.ts';
 import { createUser, type TestServer } from '../support/server.ts';
@@ -130,6 +131,62 @@ describe('client_credentials', () => {
     expect(fresh.access_token).toBeTruthy();
   });
 
+  // Decision 0021: a client_credentials access token is a self-contained JWT; nothing is written per token.
+  it('writes no row per access token, and its token is still active at introspection', async () => {
+    const client = await registerClient(server, owner, { grantType: 'client_credentials' });
+    const tokens = await grant(client);
+    const rows = await server.db
+      .selectFrom('oauth_tokens')
+      .select('id')
+      .where('client_id', '=', client.client.id)
+      .execute();
+    expect(rows).toEqual([]);
+    const { iat, exp, jti } = decodeJwt(tokens.access_token);
+    expect(await introspect(client, tokens.access_token)).toEqual({
+      active: true,
+      scope: CLIENT_CREDENTIALS_SCOPE,
+      client_id: client.client.clientId,
+      sub: client.client.clientId,
+      token_type: 'Bearer',
+      exp,
+      iat,
+      iss: server.url,
+      aud: server.config.oauth.defaultResource,
+      jti,
+    });
+  });
+
+  it('a revoked token is inactive at once, and only that one; revoking it again is harmless', async () => {
+    const client = await registerClient(server, owner, { grantType: 'client_credentials' });
+    const [revoked, kept] = [await grant(client), await grant(client)];
+    const revoke = async () =>
+      oauth.processRevocationResponse(
+        await oauth.revocationRequest(as, client.oauthClient, client.auth, revoked.access_token, insecure),
+      );
+    await revoke();
+    expect(await introspect(client, revoked.access_token)).toEqual({ active: false });
+    expect((await introspect(client, kept.access_token)).active).toBe(true);
+    await revoke();
+    expect(await introspect(client, revoked.access_token)).toEqual({ active: false });
+  });
+
+  it('after a secret rotation the tokens issued before are inactive, those issued after are active', async () => {
+    const client = await registerClient(server, owner, { grantType: 'client_credentials' });
+    const before = await grant(client);
+    const rotated = await rotateSecret(server.db, owner.groupId, client.client.clientId);
+    const auth = oauth.ClientSecretBasic(rotated.secret);
+    // At once, within the same second as the rotation: a token's iat is in whole seconds.
+    const after = await grant(client, auth);
+    const asRotated = async (token: string) =>
+      oauth.processIntrospectionResponse(
+        as,
+        client.oauthClient,
+        await oauth.introspectionRequest(as, client.oauthClient, auth, token, insecure),
+      );
+    expect(await asRotated(before.access_token)).toEqual({ active: false });
+    expect((await asRotated(after.access_token)).active).toBe(true);
+  });
+
   it('a deleted client is refused, and the tokens it held stop being active', async () => {
     const client = await registerClient(server, owner, { grantType: 'client_credentials' });
     const watcher = await registerClient(server, owner, { grantType: 'client_credentials' });
@@ -170,13 +227,12 @@ describe('protocol endpoints', () => {
     expect(await introspect(client, 'garbage')).toEqual({ active: false });
     const [header, payload] = tokens.access_token.split('.');
     expect(await introspect(client, `${header}.${payload}.${'A'.repeat(86)}`)).toEqual({ active: false });
-    const { jti } = decodeJwt(tokens.access_token);
-    await server.db
-      .updateTable('oauth_tokens')
-      .set({ access_expires_at: Date.now() - 1 })
-      .where('access_jti', '=', jti!)
-      .execute();
-    expect(await introspect(client, tokens.access_token)).toEqual({ active: false });
+    // The same claims under our own key, expired a second ago.
+    const claims = decodeJwt(tokens.access_token) as Parameters<typeof signAccessToken>[1];
+    const key = await signingKeyOf(server.config.oauth.signingKeyPem);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signAccessToken(key, { ...claims, iat: now - 3600, exp: now - 1 });
+    expect(await introspect(client, expired)).toEqual({ active: false });
   });
 
   it('require client authentication on introspection and revocation', async () => {

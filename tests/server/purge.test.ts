@@ -112,6 +112,23 @@ describe('purge of finished rows', () => {
     expect(await ids('oauth_tokens')).toEqual(['current', 'fresh', 'rotated-away']);
   });
 
+  it('removes a revoked access token’s entry once the token has expired, and keeps it while it could be used', async () => {
+    const revoked = (jti: string, expiresAt: number) => ({
+      jti,
+      client_id: 'client-1',
+      expires_at: expiresAt,
+      revoked_at: now - 2 * DAY,
+    });
+    await server.db
+      .insertInto('oauth_revoked_access_tokens')
+      .values([revoked('expired-long-ago', old), revoked('expired-recently', recent), revoked('live', now + 60_000)])
+      .execute();
+    const counts = await purgeFinishedRows(server.db, now);
+    expect(counts.revokedAccessTokens).toBe(1);
+    const left = await server.db.selectFrom('oauth_revoked_access_tokens').select('jti').orderBy('jti').execute();
+    expect(left.map((r) => r.jti)).toEqual(['expired-recently', 'live']);
+  });
+
   it('removes account tokens that expired, were used or were voided more than a day ago', async () => {
     const base = {
       kind: 'reset',

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import { deleteFinishedAlerts } from '../alerts/alerts.repository.ts';
 import { deleteExpiredRefreshGrace } from '../oauth/refresh-grace.repository.ts';
+import { deleteExpiredRevocations } from '../oauth/revoked-access-tokens.repository.ts';
 
 /** How long finished rows stay after they stop mattering: enough to answer "what happened yesterday", no more. */
 export const RETENTION_MS = 24 * 3_600_000;
@@ -19,13 +20,15 @@ export interface PurgeCounts {
   sentMail: number;
   authorizationRequests: number;
   refreshGrace: number;
+  revokedAccessTokens: number;
   alerts: number;
 }
 
 /**
  * Deletes rows that can no longer be used by anyone: sessions, OAuth tokens and account tokens past their expiry or
- * revoked/used more than a day ago (used verification tokens excepted, see below), delivered mail after 30 days, and
- * forwarded alerts 30 days old whose deliveries have all ended.
+ * revoked/used more than a day ago (used verification tokens excepted, see below), an access token's revocation a day
+ * after the token expired, delivered mail after 30 days, and forwarded alerts 30 days old whose deliveries have all
+ * ended.
  * Logins, token use and links already refuse such rows, so this only keeps the tables (and the IP addresses in
  * sessions) from growing forever. Each statement is idempotent, so several instances purging at once is harmless.
  */
@@ -76,6 +79,8 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
     .executeTakeFirst();
   // A kept refresh answer is useless after its few seconds of grace, and it should not outlive them by much.
   const refreshGrace = await deleteExpiredRefreshGrace(db, now);
+  // A revoked token that has expired is refused by its own `exp`; the day's margin covers instances' clocks.
+  const revokedAccessTokens = await deleteExpiredRevocations(db, before);
   const alerts = await deleteFinishedAlerts(db, now - ALERT_RETENTION_MS);
   return {
     sessions: Number(sessions.numDeletedRows),
@@ -84,6 +89,7 @@ export async function purgeFinishedRows(db: Db, now: number): Promise<PurgeCount
     sentMail: Number(sentMail.numDeletedRows),
     authorizationRequests: Number(authorizationRequests.numDeletedRows),
     refreshGrace,
+    revokedAccessTokens,
     alerts,
   };
 }

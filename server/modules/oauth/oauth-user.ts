@@ -26,4 +26,6 @@ export interface OAuthClient {
   scopes: string[];
   /** When it last got a token (epoch ms), as read with it; null before its first. */
   lastUsedAt: number | null;
+  /** When its secret last changed (epoch ms), as read with it: no token it gets may be stamped earlier. */
+  secretRotatedAt: number | null;
 }

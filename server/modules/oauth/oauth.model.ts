@@ -14,6 +14,7 @@ import { narrowScopes } from '#shared-domain/scopes.ts';
 import { touchClientLastUsed } from '../clients/clients.repository.ts';
 import { authenticateClient, type ClientRecord, findClient } from '../clients/clients.service.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { issuedAtSeconds } from './access-tokens.ts';
 import {
   consumeAuthorizationCode,
   deleteExpiredAuthorizationCodes,
@@ -57,6 +58,7 @@ export function toOAuthClient(client: ClientRecord): OAuthClient {
     redirectUris: client.redirectUris,
     scopes: client.scope.split(' ').filter(Boolean),
     lastUsedAt: client.lastUsedAt,
+    secretRotatedAt: client.secretRotatedAt,
   };
 }
 
@@ -218,23 +220,29 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
         client_id: c.clientId,
         scope,
         jti,
-        iat: Math.floor(now / 1000),
+        // Never before the client's secret last changed: checks refuse earlier tokens (access-tokens.ts).
+        iat: issuedAtSeconds(now, c.secretRotatedAt),
         exp: Math.floor(expiresAt.getTime() / 1000),
       });
-      await insertToken(db, {
-        id: crypto.randomUUID(),
-        accessJti: jti,
-        accessExpiresAt: expiresAt.getTime(),
-        refreshHash: token.refreshToken ? sha256Hex(token.refreshToken) : null,
-        refreshExpiresAt: token.refreshToken ? (token.refreshTokenExpiresAt?.getTime() ?? null) : null,
-        familyId: u.familyId ?? (token.authorizationCode ? codeFamily(token.authorizationCode) : crypto.randomUUID()),
-        clientId: c.id,
-        userId: u.id,
-        groupId: u.groupId,
-        scope,
-        resource: grantedResource(config, u.resource),
-        createdAt: now,
-      });
+      // A client_credentials token is self-contained (decision 0021): revocation lists its jti, and every check reads
+      // the client as it is now, so there is nothing to write per token. A user grant's issuance keeps its row: its
+      // refresh token rotates with replay detection, and consent removal revokes by user and client.
+      if (u.id !== null || token.refreshToken) {
+        await insertToken(db, {
+          id: crypto.randomUUID(),
+          accessJti: jti,
+          accessExpiresAt: expiresAt.getTime(),
+          refreshHash: token.refreshToken ? sha256Hex(token.refreshToken) : null,
+          refreshExpiresAt: token.refreshToken ? (token.refreshTokenExpiresAt?.getTime() ?? null) : null,
+          familyId: u.familyId ?? (token.authorizationCode ? codeFamily(token.authorizationCode) : crypto.randomUUID()),
+          clientId: c.id,
+          userId: u.id,
+          groupId: u.groupId,
+          scope,
+          resource: grantedResource(config, u.resource),
+          createdAt: now,
+        });
+      }
       if (now - (c.lastUsedAt ?? 0) >= LAST_USED_INTERVAL_MS) await touchClientLastUsed(db, c.id, now);
       const saved: Token = { ...token, accessToken, accessTokenExpiresAt: expiresAt, client, user };
       return saved;

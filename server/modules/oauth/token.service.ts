@@ -1,18 +1,13 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '#server/db/database.ts';
 import { sha256Hex } from '#server/lib/opaque-secret.ts';
+import { activeAccessToken, findAccessToken, type KnownAccessToken } from './access-tokens.ts';
 import { authenticateRequestClient, basicCredentials, type ProtocolRequest } from './client-auth.ts';
 import type { OAuthModelConfig } from './oauth.model.ts';
 import { OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import { grantedResource } from './resource-indicators.ts';
-import { signingKeyOf, verifyAccessToken } from './signing-key.ts';
-import {
-  findTokenByJti,
-  findTokenByRefreshHash,
-  revokeFamily,
-  revokeTokenRow,
-  type TokenRecord,
-} from './tokens.repository.ts';
+import { insertRevokedAccessToken } from './revoked-access-tokens.repository.ts';
+import { findTokenByRefreshHash, revokeFamily, revokeTokenRow, type TokenRecord } from './tokens.repository.ts';
 
 export interface TokenEndpointResult {
   headers: Record<string, string>;
@@ -63,25 +58,42 @@ function refuseUnsupportedGrant(request: ProtocolRequest): void {
 
 /**
  * RFC 7009. A refresh token takes its whole family with it (every token descended from the same authorization); an
- * access token takes its own issuance. Unknown tokens and other clients' tokens are answered like success and left
- * alone, so the endpoint reveals nothing about tokens the caller does not hold.
+ * access token takes its own issuance: its row is marked, or, for a client_credentials token that has none, its jti
+ * is listed until it expires (decision 0021). Unknown tokens and other clients' tokens are answered like success and
+ * left alone, so the endpoint reveals nothing about tokens the caller does not hold.
  */
 export async function revokeToken(db: Db, config: OAuthModelConfig, request: ProtocolRequest): Promise<void> {
   const client = await authenticateRequestClient(db, request);
   // Required (RFC 7009 §2.1): a request without it is a client bug worth reporting, not a revocation that happened.
   if (!request.body.token) throw new OAuth2Server.InvalidRequestError('Missing parameter: `token`');
   const found = await findToken(db, config, request.body.token, request.body.token_type_hint);
-  if (!found || found.row.clientId !== client.id) return;
+  if (!found) return;
   const now = Date.now();
-  if (found.kind === 'refresh_token') await revokeFamily(db, found.row.familyId, now);
-  else await revokeTokenRow(db, found.row.id, now);
+  if (found.kind === 'refresh_token') {
+    if (found.row.clientId === client.id) await revokeFamily(db, found.row.familyId, now);
+    return;
+  }
+  const { access } = found;
+  if (access.stored) {
+    if (access.row.clientId === client.id) await revokeTokenRow(db, access.row.id, now);
+    return;
+  }
+  if (access.claims.client_id !== client.clientId) return;
+  await insertRevokedAccessToken(db, {
+    jti: access.claims.jti,
+    clientId: client.id,
+    expiresAt: access.claims.exp * 1000,
+    revokedAt: now,
+  });
 }
 
 export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
 
 /**
- * RFC 7662, answered from the token's row, so revocation and consent removal show at once. A client may introspect
- * only tokens issued to it: for anything else, as for unknown, expired or revoked tokens, the answer is inactive.
+ * RFC 7662. An access token is judged by activeAccessToken (access-tokens.ts): its row for user grants, its signature,
+ * the revocation list and the client's current state for client_credentials; a refresh token by its row. Revocation,
+ * consent removal and a secret change therefore show at once, on every instance. A client may introspect only tokens
+ * issued to it: for anything else, as for unknown, expired or revoked tokens, the answer is inactive.
  */
 export async function introspectToken(
   db: Db,
@@ -92,27 +104,42 @@ export async function introspectToken(
   // Required (RFC 7662 §2.1): "inactive" would be an untrue answer about a request that named no token.
   if (!request.body.token) throw new OAuth2Server.InvalidRequestError('Missing parameter: `token`');
   const found = await findToken(db, config, request.body.token, request.body.token_type_hint);
-  if (!found || found.row.clientId !== client.id || found.row.revokedAt !== null) return { active: false };
-  const { row } = found;
+  if (!found) return { active: false };
   const now = Date.now();
-  const expiresAt = found.kind === 'access_token' ? row.accessExpiresAt : row.refreshExpiresAt;
-  if (expiresAt === null || expiresAt <= now) return { active: false };
-  if (found.kind === 'refresh_token' && row.refreshUsedAt !== null) return { active: false };
+  if (found.kind === 'access_token') {
+    // The caller is the client the token must name, read just now by its authentication.
+    const active = await activeAccessToken(db, config, found.access, client, now);
+    if (!active) return { active: false };
+    return {
+      active: true,
+      scope: active.scope,
+      client_id: client.clientId,
+      sub: active.userId ?? client.clientId,
+      token_type: 'Bearer',
+      exp: active.exp,
+      iat: active.iat,
+      iss: config.oauth.issuer,
+      aud: active.aud,
+      jti: active.jti,
+    };
+  }
+  const { row } = found;
+  if (row.clientId !== client.id || row.revokedAt !== null || row.refreshUsedAt !== null) return { active: false };
+  if (row.refreshExpiresAt === null || row.refreshExpiresAt <= now) return { active: false };
   return {
     active: true,
     scope: row.scope,
     client_id: client.clientId,
     sub: row.userId ?? client.clientId,
-    token_type: found.kind === 'access_token' ? 'Bearer' : 'refresh_token',
-    exp: Math.floor(expiresAt / 1000),
+    token_type: 'refresh_token',
+    exp: Math.floor(row.refreshExpiresAt / 1000),
     iat: Math.floor(row.createdAt / 1000),
     iss: config.oauth.issuer,
     aud: grantedResource(config, row.resource),
-    ...(found.kind === 'access_token' ? { jti: row.accessJti } : {}),
   };
 }
 
-type FoundToken = { kind: 'access_token' | 'refresh_token'; row: TokenRecord };
+type FoundToken = { kind: 'access_token'; access: KnownAccessToken } | { kind: 'refresh_token'; row: TokenRecord };
 
 /** The hint only orders the lookups (RFC 7009 §2.1); a JWT we signed is an access token, anything else may be a refresh token. */
 async function findToken(
@@ -123,10 +150,8 @@ async function findToken(
 ): Promise<FoundToken | null> {
   if (!token) return null;
   const asAccess = async (): Promise<FoundToken | null> => {
-    const key = await signingKeyOf(config.oauth.signingKeyPem);
-    const claims = await verifyAccessToken(key, config.oauth.issuer, token);
-    const row = claims ? await findTokenByJti(db, claims.jti) : null;
-    return row ? { kind: 'access_token', row } : null;
+    const access = await findAccessToken(db, config, token);
+    return access ? { kind: 'access_token', access } : null;
   };
   const asRefresh = async (): Promise<FoundToken | null> => {
     const row = await findTokenByRefreshHash(db, sha256Hex(token));

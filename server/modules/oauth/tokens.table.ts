@@ -1,20 +1,21 @@
 /**
- * One issuance at the token endpoint: an access token (a JWT, tracked by its jti so revocation is immediate) and, for
- * user grants, its refresh token. Rotation links issuances through `family_id`; replaying a used refresh token
- * revokes the whole family.
+ * One issuance of a user grant (authorization_code, refresh_token) at the token endpoint: an access token (a JWT,
+ * tracked by its jti so revocation and consent removal are immediate) and its refresh token. Rotation links issuances
+ * through `family_id`; replaying a used refresh token revokes the whole family. client_credentials tokens have no row
+ * (decision 0021); rows of them issued before that are still honoured until they expire.
  */
 export interface OAuthTokensTable {
   id: string;
   access_jti: string;
   access_expires_at: number;
-  /** SHA-256 hex of the refresh token; null for client_credentials. */
+  /** SHA-256 hex of the refresh token; null only on client_credentials rows from before decision 0021. */
   refresh_hash: string | null;
   refresh_expires_at: number | null;
   /** Set when the refresh token was exchanged for the next one of its family. */
   refresh_used_at: number | null;
   family_id: string;
   client_id: string;
-  /** Null for client_credentials, where the client acts for its own account. */
+  /** Null only on client_credentials rows from before decision 0021, where the client acted for its own account. */
   user_id: string | null;
   group_id: string;
   scope: string;

@@ -391,11 +391,11 @@ export async function cancelLegacyDeliveries(db: Db, groupId: string, now: numbe
 
 /**
  * Call inside the transaction of a delete that cascades to a credential's deliveries (Clear Data, deleting the
- * credential), before it. On PostgreSQL a worker recording an attempt holds a key-share lock on its delivery, and a
- * cascade racing it fails with a foreign-key violation (the attempt row is not in the cascade's snapshot): locking the
- * deliveries first waits for that attempt to be written, so the delete that follows, with a fresh snapshot, takes it
- * too; an attempt begun after the lock waits and then finds its delivery gone (the worker logs it). SQLite's single
- * writer already serialises the two.
+ * credential), before it. The delete then takes the rows in the order a worker recording an attempt takes them
+ * (finishAttempt: the delivery, then its attempt), so the two queue behind each other instead of deadlocking, and the
+ * cascade that follows runs once no worker holds any of the credential's deliveries. A worker that comes after the
+ * lock waits and then finds its delivery gone (it logs it). SQLite's single writer already serialises the two.
+ * tests/server/alert-delivery-clear-race.test.ts holds a worker half-way through to make the two meet.
  */
 export async function lockDeliveriesOfClient(db: Db, clientId: string): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

@@ -231,7 +231,7 @@ describe('protocol endpoints', () => {
     const claims = decodeJwt(tokens.access_token) as Parameters<typeof signAccessToken>[1];
     const key = await signingKeyOf(server.config.oauth.signingKeyPem);
     const now = Math.floor(Date.now() / 1000);
-    const expired = signAccessToken(key, { ...claims, iat: now - 3600, exp: now - 1 });
+    const expired = await signAccessToken(key, { ...claims, iat: now - 3600, exp: now - 1 });
     expect(await introspect(client, expired)).toEqual({ active: false });
   });
 

@@ -25,7 +25,7 @@ describe('access token signatures', () => {
     expect(key.alg).toBe(alg);
     const count = alg === 'ES256' ? 2000 : 50;
     for (let n = 0; n < count; n++) {
-      const token = signAccessToken(key, claims(n));
+      const token = await signAccessToken(key, claims(n));
       const { payload, protectedHeader } = await jwtVerify(token, key.publicKey, {
         algorithms: [alg],
         issuer: 'https://portal.example',
@@ -35,8 +35,10 @@ describe('access token signatures', () => {
       expect(protectedHeader).toEqual({ alg, kid: key.kid, typ: 'at+jwt' });
       expect(payload).toEqual(claims(n));
     }
-    expect(await verifyAccessToken(key, 'https://portal.example', signAccessToken(key, claims(1)))).toMatchObject({
-      jti: 'jti-1',
-    });
+    expect(await verifyAccessToken(key, 'https://portal.example', await signAccessToken(key, claims(1)))).toMatchObject(
+      {
+        jti: 'jti-1',
+      },
+    );
   });
 });

@@ -213,7 +213,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       const expiresAt = token.accessTokenExpiresAt ?? new Date(now + config.oauth.accessTokenTtlSeconds * 1000);
       const scope = (token.scope ?? []).join(' ');
       const key = await signingKeyOf(config.oauth.signingKeyPem);
-      const accessToken = signAccessToken(key, {
+      const accessToken = await signAccessToken(key, {
         iss: config.oauth.issuer,
         sub: u.id ?? c.clientId,
         aud: grantedResource(config, u.resource),

@@ -24,15 +24,17 @@ export async function exchangeToken(
   request: ProtocolRequest,
 ): Promise<TokenEndpointResult> {
   refuseUnsupportedGrant(request);
+  // Parsed once for both the library's headers and the model's context.
+  const basic = basicCredentials(request.headers.authorization);
   const req = new OAuthRequest({
     method: 'POST',
-    headers: libraryHeaders(request.headers),
+    headers: libraryHeaders(request.headers, basic),
     query: {},
     body: request.body,
   });
   const res = new OAuthResponse({});
   // The library keeps the token request to itself; the model needs its RFC 8707 resource and who is asking.
-  const clientId = basicCredentials(request.headers.authorization)?.clientId ?? request.body.client_id;
+  const clientId = basic?.clientId ?? request.body.client_id;
   const context = { resource: request.body.resource, clientId, grantType: request.body.grant_type ?? '' };
   await oauthServer(db, config, context).token(req, res);
   return { headers: res.headers as Record<string, string>, body: res.body as Record<string, unknown> };
@@ -165,13 +167,15 @@ async function findToken(
  * The library reads Basic credentials without undoing their form-encoding (RFC 6749 §2.3.1), so a client that
  * escapes, say, '-' as %2D would never match: hand it the decoded pair instead.
  */
-function libraryHeaders(headers: ProtocolRequest['headers']): Record<string, string> {
+function libraryHeaders(
+  headers: ProtocolRequest['headers'],
+  basic: ReturnType<typeof basicCredentials>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value === 'string') out[name] = value;
     else if (Array.isArray(value)) out[name] = value.join(', ');
   }
-  const basic = basicCredentials(out.authorization);
   if (basic) out.authorization = `Basic ${Buffer.from(`${basic.clientId}:${basic.secret}`, 'utf8').toString('base64')}`;
   return out;
 }

@@ -170,6 +170,34 @@ describe('GET /api/deviceSessions', () => {
     expect(await listIds(outsiderPc)).toEqual([outsiderPc.sid]);
   });
 
+  it('lists by last activity, the caller first as of this request, and again so within the minute it is not written', async () => {
+    const laptop = await login('olivia@example.com', CHROME_LINUX, 'FI');
+    const phone = await login('olivia@example.com', SAFARI_IPHONE, 'SE');
+    const memberPc = await login('max@example.com', FIREFOX_WINDOWS, 'DE');
+    const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
+    for (const [device, at] of [
+      [laptop, minutesAgo(5)],
+      [phone, minutesAgo(2)],
+      [memberPc, minutesAgo(3)],
+    ] as const) {
+      await server.db.updateTable('sessions').set({ last_active_at: at }).where('id', '=', device.sid).execute();
+    }
+    const fromNorway = () =>
+      fetch(`${server.url}/api/deviceSessions`, { headers: { cookie: laptop.cookie, 'x-country-code': 'NO' } });
+
+    const before = Date.now();
+    // The laptop was idle five minutes: this request writes its last activity, and the list shows it.
+    const first = (await (await fromNorway()).json()).data.device_sessions;
+    expect(first.map((s: { id: string }) => s.id)).toEqual([laptop.sid, phone.sid, memberPc.sid]);
+    expect(first[0]).toMatchObject({ current: true, last_country_code: 'NO' });
+    expect(first[0].last_active).toBeGreaterThanOrEqual(before);
+    expect(first[1].last_active).toBeLessThan(before);
+
+    // Within the minute nothing is written, and the list read with the session row says the same.
+    const second = (await (await fromNorway()).json()).data.device_sessions;
+    expect(second).toEqual(first);
+  });
+
   it('needs a session', async () => {
     const response = await fetch(`${server.url}/api/deviceSessions`);
     expect(response.status).toBe(401);

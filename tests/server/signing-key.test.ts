@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { batchSigner } from '#server/modules/oauth/batch-signer.ts';
 import { signAccessToken, signingKeyOf, verifyAccessToken } from '#server/modules/oauth/signing-key.ts';
 
 // Access tokens are written with node:crypto, not jose (decision 0020): jose, as a resource server would, must accept
@@ -40,5 +41,26 @@ describe('access token signatures', () => {
         jti: 'jti-1',
       },
     );
+  });
+
+  // Tokens asked for in the same turn of the event loop are signed in one batch on the signer's thread (decision 0021):
+  // each answer must be its own token's.
+  it('signs tokens asked for at once in one batch, each with its own claims', async () => {
+    const key = await signingKeyOf(
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    );
+    const tokens = await Promise.all(Array.from({ length: 300 }, (_, n) => signAccessToken(key, claims(n))));
+    for (const [n, token] of tokens.entries()) {
+      const { payload } = await jwtVerify(token, key.publicKey, { algorithms: ['ES256'], typ: 'at+jwt' });
+      expect(payload).toEqual(claims(n));
+    }
+  });
+
+  it('refuses a signature it cannot make, and goes on signing', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    await expect(batchSigner(publicKey, true).sign('x.y')).rejects.toThrow(/signing failed/);
+    const signer = batchSigner(privateKey, true);
+    const [signature] = await Promise.all([signer.sign('x.y'), signer.sign('x.z')]);
+    expect(Buffer.from(signature, 'base64url')).toHaveLength(64);
   });
 });

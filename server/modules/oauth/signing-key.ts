@@ -1,5 +1,6 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, type JWK, jwtVerify } from 'jose';
+import { type BatchSigner, batchSigner } from './batch-signer.ts';
 
 export interface SigningKey {
   alg: 'ES256' | 'RS256';
@@ -9,6 +10,8 @@ export interface SigningKey {
   publicJwk: JWK;
   /** The encoded protected header every access token of this key carries. */
   header: string;
+  /** Signs with `privateKey` on a worker thread; ES256 signatures come back as JWS's r||s, not DER. */
+  signer: BatchSigner;
 }
 
 export interface AccessTokenClaims {
@@ -45,48 +48,22 @@ async function load(pem: string): Promise<SigningKey> {
   const kid = await calculateJwkThumbprint(jwk);
   // RFC 9068's type keeps an access token from being mistaken for any other JWT we might sign.
   const header = base64url(JSON.stringify({ alg, kid, typ: 'at+jwt' }));
-  return { alg, kid, privateKey, publicKey, publicJwk: { ...jwk, kid, alg, use: 'sig' }, header };
+  const signer = batchSigner(privateKey, alg === 'ES256');
+  return { alg, kid, privateKey, publicKey, publicJwk: { ...jwk, kid, alg, use: 'sig' }, header, signer };
 }
 
 /**
- * The compact JWS (RFC 7515), signed by node:crypto with the key object on libuv's thread pool (its callback form).
- * The signature is the token endpoint's largest piece of work; on the pool it runs beside the event loop, which goes on
- * with other requests meanwhile, so a second core serves the endpoint too (decision 0021: 5,000 → 7,700 tokens a
- * second on two cores). jose's WebCrypto path also signs on the pool, but turns the key object into a CryptoKey for
- * every token, which cost more than the signature (decision 0020). ES256 signatures are the raw r||s pair JWS requires
- * (ieee-p1363), not DER. Tests verify the tokens with jose.
+ * The compact JWS (RFC 7515) of an access token. The signature is the token endpoint's largest piece of work, so it
+ * is made on a thread of its own, in batches (batch-signer.ts), beside the event loop, which goes on with other
+ * requests meanwhile (decision 0021). Signing on the event loop (decision 0020) held every other request up for it;
+ * libuv's pool, one job per token, cost the event loop a hand-over and a completion per token. Tests verify the tokens
+ * with jose.
  */
 export function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
   const { iss, sub, aud, jti, iat, exp, client_id, scope } = claims;
   const payload = base64url(JSON.stringify({ client_id, scope, iss, sub, aud, jti, iat, exp }));
   const input = `${key.header}.${payload}`;
-  return new Promise((resolve, reject) => {
-    // The key object alone, not `{ key, dsaEncoding }`: node:crypto takes the options form through its key-preparing
-    // path on every call, which cost as much again as the signature itself; the DER signature is converted here.
-    sign('sha256', Buffer.from(input), key.privateKey, (err, signed) => {
-      if (err) return reject(err);
-      const signature = key.alg === 'ES256' ? p1363(signed, 32) : signed;
-      resolve(`${input}.${signature.toString('base64url')}`);
-    });
-  });
-}
-
-/**
- * An ECDSA signature from DER (SEQUENCE of INTEGER r, INTEGER s) to the fixed-width r||s JWS requires (RFC 7518
- * §3.4): each integer without its sign byte, left-padded to the curve's size.
- */
-function p1363(der: Buffer, size: number): Buffer {
-  const out = Buffer.alloc(size * 2);
-  // A P-256 signature's SEQUENCE is under 128 bytes, so its length is one byte: the first INTEGER starts at 2.
-  let offset = 2;
-  for (let part = 0; part < 2; part++) {
-    const length = der[offset + 1]!;
-    let value = der.subarray(offset + 2, offset + 2 + length);
-    while (value.length > size && value[0] === 0) value = value.subarray(1);
-    value.copy(out, part * size + (size - value.length));
-    offset += 2 + length;
-  }
-  return out;
+  return key.signer.sign(input).then((signature) => `${input}.${signature}`);
 }
 
 function base64url(text: string): string {

@@ -1,0 +1,133 @@
+import type { KeyObject } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Signs JWS inputs on a worker thread of its own, a batch at a time: every input that reached the signer in one turn
+ * of the event loop goes over in one message and comes back in one. Handing each token to libuv's pool on its own
+ * cost the event loop a job, a thread wake-up and a completion for every token, more than the rest of a
+ * client_credentials request's own work (decision 0021); a batch pays for that once. The worker holds a copy of the
+ * key object (key objects are cloned into workers, never exported) and answers each signature as base64url, ES256 in
+ * JWS's r||s form (RFC 7518 §3.4).
+ */
+export interface BatchSigner {
+  sign(input: string): Promise<string>;
+}
+
+// CommonJS, evaluated as the worker's source, so it runs the same from source, from a bundle and under test runners.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { sign } = require('node:crypto');
+const { key, ieee } = workerData;
+function p1363(der, size) {
+  const out = Buffer.alloc(size * 2);
+  let offset = 2;
+  for (let part = 0; part < 2; part++) {
+    const length = der[offset + 1];
+    let value = der.subarray(offset + 2, offset + 2 + length);
+    while (value.length > size && value[0] === 0) value = value.subarray(1);
+    value.copy(out, part * size + (size - value.length));
+    offset += 2 + length;
+  }
+  return out;
+}
+parentPort.on('message', ({ id, inputs }) => {
+  const signatures = [];
+  let error = null;
+  for (const input of inputs) {
+    try {
+      const signed = sign('sha256', Buffer.from(input), key);
+      signatures.push((ieee ? p1363(signed, 32) : signed).toString('base64url'));
+    } catch (err) {
+      signatures.push(null);
+      error = String(err && err.message || err);
+    }
+  }
+  parentPort.postMessage({ id, signatures, error });
+});
+`;
+
+interface Waiting {
+  resolve(signature: string): void;
+  reject(error: Error): void;
+}
+
+interface Reply {
+  id: number;
+  signatures: Array<string | null>;
+  error: string | null;
+}
+
+/** A signer with nothing to do lets its thread go after this long, and starts one again at its next token. */
+const IDLE_MS = 30_000;
+
+export function batchSigner(key: KeyObject, ieeeP1363: boolean): BatchSigner {
+  let current: { worker: Worker; inFlight: Map<number, Waiting[]> } | null = null;
+  let queued: Array<{ input: string } & Waiting> = [];
+  let nextId = 0;
+  let flushScheduled = false;
+  let idle: NodeJS.Timeout | null = null;
+
+  const start = () => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { key, ieee: ieeeP1363 } });
+    // A process with nothing else to do may end while the signer waits for work.
+    worker.unref();
+    // Each worker answers for its own batches only, so one that ends never fails another's.
+    const inFlight = new Map<number, Waiting[]>();
+    const self = { worker, inFlight };
+    worker.on('message', ({ id, signatures, error }: Reply) => {
+      const batch = inFlight.get(id);
+      inFlight.delete(id);
+      batch?.forEach((waiting, i) => {
+        const signature = signatures[i];
+        if (signature) waiting.resolve(signature);
+        else waiting.reject(new Error(`signing failed: ${error ?? 'unknown error'}`));
+      });
+      if (inFlight.size === 0 && current === self) {
+        if (idle) clearTimeout(idle);
+        idle = setTimeout(() => {
+          idle = null;
+          if (current === self && inFlight.size === 0) {
+            current = null;
+            void worker.terminate();
+          }
+        }, IDLE_MS);
+        idle.unref();
+      }
+    });
+    // A worker that died takes its batches with it; the next token starts a new one.
+    const lost = (error: Error) => {
+      if (current === self) current = null;
+      for (const batch of inFlight.values()) for (const waiting of batch) waiting.reject(error);
+      inFlight.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the signing worker exited (${code})`)));
+    return self;
+  };
+
+  const flush = () => {
+    flushScheduled = false;
+    const batch = queued;
+    queued = [];
+    if (batch.length === 0) return;
+    if (idle) clearTimeout(idle);
+    idle = null;
+    current ??= start();
+    const id = nextId++;
+    current.inFlight.set(id, batch);
+    current.worker.postMessage({ id, inputs: batch.map((b) => b.input) });
+  };
+
+  return {
+    sign(input) {
+      return new Promise((resolve, reject) => {
+        queued.push({ input, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          // After the poll phase, so every request this turn of the loop brought is in the batch.
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}

@@ -38,6 +38,11 @@ async function introspect(client: TestClient, token: string) {
   return oauth.processIntrospectionResponse(as, client.oauthClient, response);
 }
 
+/** The issuance rows of a client's tokens: none for client_credentials (decision 0021). */
+function tokenRowsOf(clientId: string) {
+  return server.db.selectFrom('oauth_tokens').select('id').where('client_id', '=', clientId).execute();
+}
+
 describe('client_credentials', () => {
   it('issues an access token (no refresh token) with the client’s read scopes, by Basic or by post', async () => {
     const client = await registerClient(server, owner, { grantType: 'client_credentials' });
@@ -135,12 +140,7 @@ describe('client_credentials', () => {
   it('writes no row per access token, and its token is still active at introspection', async () => {
     const client = await registerClient(server, owner, { grantType: 'client_credentials' });
     const tokens = await grant(client);
-    const rows = await server.db
-      .selectFrom('oauth_tokens')
-      .select('id')
-      .where('client_id', '=', client.client.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await tokenRowsOf(client.client.id)).toEqual([]);
     const { iat, exp, jti } = decodeJwt(tokens.access_token);
     expect(await introspect(client, tokens.access_token)).toEqual({
       active: true,
@@ -200,12 +200,7 @@ describe('client_credentials', () => {
     expect((await refused.json()).error).toBe('invalid_client');
     // Even a different client asking about it hears "inactive", as for any token that is not its own.
     expect(await introspect(watcher, tokens.access_token)).toEqual({ active: false });
-    const rows = await server.db
-      .selectFrom('oauth_tokens')
-      .select('id')
-      .where('client_id', '=', client.client.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await tokenRowsOf(client.client.id)).toEqual([]);
   });
 });
 

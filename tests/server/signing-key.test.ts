@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { jwtVerify } from 'jose';
+import { compactVerify, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { batchSigner } from '#server/modules/oauth/batch-signer.ts';
 import { signAccessToken, signingKeyOf, verifyAccessToken } from '#server/modules/oauth/signing-key.ts';
@@ -62,5 +62,29 @@ describe('access token signatures', () => {
     const signer = batchSigner(privateKey, true);
     const [signature] = await Promise.all([signer.sign('x.y'), signer.sign('x.z')]);
     expect(Buffer.from(signature, 'base64url')).toHaveLength(64);
+  });
+
+  // A signing thread that dies (out of memory, a crash in native code) must not turn the tokens it held into 500s.
+  it('signs on the event loop what a dying worker held, and starts a new worker for the next batch', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    let started = 0;
+    const dying = `require('node:worker_threads').parentPort.on('message', () => process.exit(3));`;
+    const signer = batchSigner(privateKey, true, {
+      workerSource: () => {
+        started++;
+        return dying;
+      },
+    });
+    const header = Buffer.from(JSON.stringify({ alg: 'ES256' })).toString('base64url');
+    const inputs = ['one', 'two', 'three'].map((payload) => `${header}.${Buffer.from(payload).toString('base64url')}`);
+    const signatures = await Promise.all(inputs.map((input) => signer.sign(input)));
+    // The same r||s form as the worker's: a standard JWS verifier accepts each.
+    for (const [i, signature] of signatures.entries()) {
+      const { payload } = await compactVerify(`${inputs[i]}.${signature}`, publicKey);
+      expect(Buffer.from(payload).toString()).toBe(['one', 'two', 'three'][i]);
+    }
+    expect(started).toBe(1);
+    await signer.sign(inputs[0]);
+    expect(started).toBe(2);
   });
 });

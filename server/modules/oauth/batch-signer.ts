@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { type KeyObject, sign } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -13,12 +13,8 @@ export interface BatchSigner {
   sign(input: string): Promise<string>;
 }
 
-// CommonJS, evaluated as the worker's source, so it runs the same from source, from a bundle and under test runners.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { sign } = require('node:crypto');
-const { key, ieee } = workerData;
-function p1363(der, size) {
+/** A DER ECDSA signature as JWS's r||s (RFC 7518 §3.4), each integer `size` bytes. Also the worker's, as source. */
+function p1363(der: Buffer, size: number): Buffer {
   const out = Buffer.alloc(size * 2);
   let offset = 2;
   for (let part = 0; part < 2; part++) {
@@ -30,6 +26,14 @@ function p1363(der, size) {
   }
   return out;
 }
+
+// CommonJS, evaluated as the worker's source, so it runs the same from source, from a bundle and under test runners.
+// p1363 is this module's own function, as the source the runtime holds (types already stripped).
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { sign } = require('node:crypto');
+const { key, ieee } = workerData;
+const p1363 = ${p1363.toString()};
 parentPort.on('message', ({ id, inputs }) => {
   const signatures = [];
   let error = null;
@@ -46,10 +50,18 @@ parentPort.on('message', ({ id, inputs }) => {
 });
 `;
 
+/** What the worker does, on the calling thread: for the batches of a worker that died before answering them. */
+function signHere(key: KeyObject, ieee: boolean, input: string): string {
+  const signed = sign('sha256', Buffer.from(input), key);
+  return (ieee ? p1363(signed, 32) : signed).toString('base64url');
+}
+
 interface Waiting {
   resolve(signature: string): void;
   reject(error: Error): void;
 }
+
+type Queued = { input: string } & Waiting;
 
 interface Reply {
   id: number;
@@ -60,19 +72,25 @@ interface Reply {
 /** A signer with nothing to do lets its thread go after this long, and starts one again at its next token. */
 const IDLE_MS = 30_000;
 
-export function batchSigner(key: KeyObject, ieeeP1363: boolean): BatchSigner {
-  let current: { worker: Worker; inFlight: Map<number, Waiting[]> } | null = null;
-  let queued: Array<{ input: string } & Waiting> = [];
+export interface BatchSignerOptions {
+  /** The worker's source; tests give one that dies. */
+  workerSource?: () => string;
+}
+
+export function batchSigner(key: KeyObject, ieeeP1363: boolean, options: BatchSignerOptions = {}): BatchSigner {
+  let current: { worker: Worker; inFlight: Map<number, Array<Queued>> } | null = null;
+  let queued: Queued[] = [];
   let nextId = 0;
   let flushScheduled = false;
   let idle: NodeJS.Timeout | null = null;
 
   const start = () => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { key, ieee: ieeeP1363 } });
+    const source = options.workerSource?.() ?? WORKER_SOURCE;
+    const worker = new Worker(source, { eval: true, workerData: { key, ieee: ieeeP1363 } });
     // A process with nothing else to do may end while the signer waits for work.
     worker.unref();
     // Each worker answers for its own batches only, so one that ends never fails another's.
-    const inFlight = new Map<number, Waiting[]>();
+    const inFlight = new Map<number, Queued[]>();
     const self = { worker, inFlight };
     worker.on('message', ({ id, signatures, error }: Reply) => {
       const batch = inFlight.get(id);
@@ -94,14 +112,23 @@ export function batchSigner(key: KeyObject, ieeeP1363: boolean): BatchSigner {
         idle.unref();
       }
     });
-    // A worker that died takes its batches with it; the next token starts a new one.
-    const lost = (error: Error) => {
+    // A worker that died before answering: its batches are signed here, on the event loop (slower, but no request
+    // fails for it), and the next token starts a new worker.
+    const lost = () => {
       if (current === self) current = null;
-      for (const batch of inFlight.values()) for (const waiting of batch) waiting.reject(error);
+      for (const batch of inFlight.values()) {
+        for (const waiting of batch) {
+          try {
+            waiting.resolve(signHere(key, ieeeP1363, waiting.input));
+          } catch (err) {
+            waiting.reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        }
+      }
       inFlight.clear();
     };
     worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the signing worker exited (${code})`)));
+    worker.on('exit', lost);
     return self;
   };
 

@@ -258,16 +258,7 @@ export const redeliverFailures: Array<{ label: string; error: ApiError; code: Al
 ];
 
 /** Every call after the load, each of which may answer 401. */
-export const ACTION_IDS = [
-  'saveSetup',
-  'saveEdit',
-  'renewKeys',
-  'clearData',
-  'stopV3Alerts',
-  'loadDeliveries',
-  'sendTestAlert',
-  'redeliver',
-] as const;
+export const ACTION_IDS = ACTOR_IDS.filter((id) => id !== 'loadConfig');
 
 const typed: Record<AlertForwardingField, { setup: string[]; edit: string[] }> = {
   url: { setup: ['', BAD_URL, URL_A], edit: [URL_A, URL_B, BAD_URL] },

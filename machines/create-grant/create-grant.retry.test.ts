@@ -22,18 +22,13 @@ async function failedOnce() {
 }
 
 describe('create grant: after a failed create', () => {
-  it('sends again without the last error', async () => {
+  it.for([
+    ['form.submit', 'creating'],
+    ['form.back', 'choosing'],
+  ] as const)('%s then goes on without the last error', async ([event, state]) => {
     const actor = await failedOnce();
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('creating');
-    expect(actor.getSnapshot().context.error).toBeNull();
-    actor.stop();
-  });
-
-  it('goes back to the types without it', async () => {
-    const actor = await failedOnce();
-    actor.send({ type: 'form.back' });
-    expect(actor.getSnapshot().value).toBe('choosing');
+    actor.send({ type: event });
+    expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.stop();
   });

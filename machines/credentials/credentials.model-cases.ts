@@ -6,6 +6,15 @@ import type { CredentialsActionError, CredentialsLoadError } from './credentials
 import type { CredentialsContext } from './credentials.machine.ts';
 
 /** Model cases shared by the headless test and the test through the view, so both explore the same graph. */
+/** The machine's invoked actors, each answered by hand in the model test and the retry test. */
+export const CREDENTIALS_ACTOR_IDS = [
+  'loadCredentials',
+  'changeSecret',
+  'deleteCredential',
+  'endSession',
+  'createGrant',
+] as const;
+
 export const ROW_A: Credential = {
   id: 'cred-a',
   client_uid: 'uid-a',

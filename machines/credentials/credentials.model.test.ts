@@ -13,6 +13,7 @@ import { UNCOPIED_SECRET } from '../shared/show-once.ts';
 import type { CredentialsActionError, CredentialsLoadError } from './credentials.errors.ts';
 import { credentialsMachine } from './credentials.machine.ts';
 import {
+  CREDENTIALS_ACTOR_IDS,
   credentialsExplore,
   failureCode,
   NEW_SECRET,
@@ -22,7 +23,7 @@ import {
   SESSION_ENDED,
 } from './credentials.model-cases.ts';
 
-type Id = 'loadCredentials' | 'changeSecret' | 'deleteCredential' | 'endSession' | 'createGrant';
+type Id = (typeof CREDENTIALS_ACTOR_IDS)[number];
 
 interface Ctx {
   actor: Actor<typeof credentialsMachine>;
@@ -73,13 +74,7 @@ function failAction(event: unknown, ctx: Ctx) {
 describeModel(credentialsMachine, {
   ...credentialsExplore,
   setup: (): Ctx => {
-    const deferred = createDeferredActors<Id>([
-      'loadCredentials',
-      'changeSecret',
-      'deleteCredential',
-      'endSession',
-      'createGrant',
-    ]);
+    const deferred = createDeferredActors<Id>([...CREDENTIALS_ACTOR_IDS]);
     // The Create Grant dialog is a machine of its own with its own model test: here it is one deferred outcome.
     const actor = createActor(credentialsMachine.provide({ actors: deferred.actors as never })).start();
     return { actor, deferred, rows: [], loadError: null, actionError: null, sessionEnded: false, copied: false };

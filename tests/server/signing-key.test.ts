@@ -87,4 +87,27 @@ describe('access token signatures', () => {
     await signer.sign(inputs[0]);
     expect(started).toBe(2);
   });
+
+  // An idle signer lets its thread go, so a portal that stopped issuing tokens holds no thread for them, and the next
+  // token starts one again.
+  it('lets its worker go when idle, and starts one again for the next token', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    let started = 0;
+    const signer = batchSigner(privateKey, true, {
+      idleMs: 50,
+      workerSource: (standard) => {
+        started++;
+        return standard;
+      },
+    });
+    const header = Buffer.from(JSON.stringify({ alg: 'ES256' })).toString('base64url');
+    const input = `${header}.${Buffer.from('idle').toString('base64url')}`;
+    await signer.sign(input);
+    await signer.sign(input);
+    expect(started).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signature = await signer.sign(input);
+    expect(started).toBe(2);
+    await expect(compactVerify(`${input}.${signature}`, publicKey)).resolves.toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import { type KeyObject, sign } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { type EvalWorker, startEvalWorker } from '#server/lib/eval-worker.ts';
 
 /**
  * Signs JWS inputs on a worker thread of its own, a batch at a time: every input that reached the signer in one turn
@@ -27,8 +27,8 @@ function p1363(der: Buffer, size: number): Buffer {
   return out;
 }
 
-// CommonJS, evaluated as the worker's source, so it runs the same from source, from a bundle and under test runners.
-// p1363 is this module's own function, as the source the runtime holds (types already stripped).
+// The worker's source (eval-worker.ts). p1363 is this module's own function, as the source the runtime holds (types
+// already stripped).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { sign } = require('node:crypto');
@@ -73,62 +73,68 @@ interface Reply {
 const IDLE_MS = 30_000;
 
 export interface BatchSignerOptions {
-  /** The worker's source; tests give one that dies. */
-  workerSource?: () => string;
+  /** The worker's source, given the standard one; tests count the workers started, or give one that dies. */
+  workerSource?: (standard: string) => string;
+  /** How long a worker with nothing to do is kept (IDLE_MS). */
+  idleMs?: number;
 }
 
 export function batchSigner(key: KeyObject, ieeeP1363: boolean, options: BatchSignerOptions = {}): BatchSigner {
-  let current: { worker: Worker; inFlight: Map<number, Array<Queued>> } | null = null;
+  let current: { worker: EvalWorker; inFlight: Map<number, Array<Queued>> } | null = null;
   let queued: Queued[] = [];
   let nextId = 0;
   let flushScheduled = false;
   let idle: NodeJS.Timeout | null = null;
 
   const start = () => {
-    const source = options.workerSource?.() ?? WORKER_SOURCE;
-    const worker = new Worker(source, { eval: true, workerData: { key, ieee: ieeeP1363 } });
-    // A process with nothing else to do may end while the signer waits for work.
-    worker.unref();
+    const source = options.workerSource?.(WORKER_SOURCE) ?? WORKER_SOURCE;
     // Each worker answers for its own batches only, so one that ends never fails another's.
     const inFlight = new Map<number, Queued[]>();
-    const self = { worker, inFlight };
-    worker.on('message', ({ id, signatures, error }: Reply) => {
-      const batch = inFlight.get(id);
-      inFlight.delete(id);
-      batch?.forEach((waiting, i) => {
-        const signature = signatures[i];
-        if (signature) waiting.resolve(signature);
-        else waiting.reject(new Error(`signing failed: ${error ?? 'unknown error'}`));
-      });
-      if (inFlight.size === 0 && current === self) {
-        if (idle) clearTimeout(idle);
-        idle = setTimeout(() => {
-          idle = null;
-          if (current === self && inFlight.size === 0) {
-            current = null;
-            void worker.terminate();
-          }
-        }, IDLE_MS);
-        idle.unref();
-      }
-    });
-    // A worker that died before answering: its batches are signed here, on the event loop (slower, but no request
-    // fails for it), and the next token starts a new worker.
-    const lost = () => {
-      if (current === self) current = null;
-      for (const batch of inFlight.values()) {
-        for (const waiting of batch) {
-          try {
-            waiting.resolve(signHere(key, ieeeP1363, waiting.input));
-          } catch (err) {
-            waiting.reject(err instanceof Error ? err : new Error(String(err)));
-          }
-        }
-      }
-      inFlight.clear();
+    const self = {
+      inFlight,
+      worker: startEvalWorker<Reply>(
+        source,
+        { key, ieee: ieeeP1363 },
+        {
+          message: ({ id, signatures, error }) => {
+            const batch = inFlight.get(id);
+            inFlight.delete(id);
+            if (inFlight.size === 0) self.worker.busy(false);
+            batch?.forEach((waiting, i) => {
+              const signature = signatures[i];
+              if (signature) waiting.resolve(signature);
+              else waiting.reject(new Error(`signing failed: ${error ?? 'unknown error'}`));
+            });
+            if (inFlight.size === 0 && current === self) {
+              if (idle) clearTimeout(idle);
+              idle = setTimeout(() => {
+                idle = null;
+                if (current === self && inFlight.size === 0) {
+                  current = null;
+                  self.worker.terminate();
+                }
+              }, options.idleMs ?? IDLE_MS);
+              idle.unref();
+            }
+          },
+          // A worker that died before answering: its batches are signed here, on the event loop (slower, but no
+          // request fails for it), and the next token starts a new worker.
+          lost: () => {
+            if (current === self) current = null;
+            for (const batch of inFlight.values()) {
+              for (const waiting of batch) {
+                try {
+                  waiting.resolve(signHere(key, ieeeP1363, waiting.input));
+                } catch (err) {
+                  waiting.reject(err instanceof Error ? err : new Error(String(err)));
+                }
+              }
+            }
+            inFlight.clear();
+          },
+        },
+      ),
     };
-    worker.on('error', lost);
-    worker.on('exit', lost);
     return self;
   };
 
@@ -142,7 +148,8 @@ export function batchSigner(key: KeyObject, ieeeP1363: boolean, options: BatchSi
     current ??= start();
     const id = nextId++;
     current.inFlight.set(id, batch);
-    current.worker.postMessage({ id, inputs: batch.map((b) => b.input) });
+    if (current.inFlight.size === 1) current.worker.busy(true);
+    current.worker.post({ id, inputs: batch.map((b) => b.input) });
   };
 
   return {

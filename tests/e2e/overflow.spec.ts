@@ -2,7 +2,8 @@
  * No sideways scrolling: every page and every dialog a user can open (tests/support/overflow-pages.ts), at 320, 375,
  * 768, 1280 and 1600 px, with the longest values a page can be asked to show (tests/support/long-values.ts). Neither
  * the page nor an open dialog scrolls horizontally; a table too wide for a phone scrolls inside its own container,
- * where its action column is reached by scrolling the table and clicked (tests/support/overflow-check.ts).
+ * where its action column is reached by scrolling the table and clicked (tests/support/overflow-check.ts). A column's
+ * label never breaks inside a word.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   signIn,
   WIDTHS,
 } from '../support/long-values.ts';
-import { resize, sidewaysScrollers, walkStates } from '../support/overflow-check.ts';
+import { labelsBrokenInsideAWord, resize, sidewaysScrollers, walkStates } from '../support/overflow-check.ts';
 import { overflowPages, type PageGroup } from '../support/overflow-pages.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -38,7 +39,7 @@ const locales: readonly string[] = process.env.OVERFLOW_ALL_LOCALES ? LOCALES : 
 const groups: readonly PageGroup[] = ['public', 'account', 'developer'];
 const HEIGHT = 700;
 
-describe('no page or dialog scrolls sideways, with the longest values', () => {
+describe('no page or dialog scrolls sideways, and no column label breaks inside a word, with the longest values', () => {
   const cases = locales.flatMap((locale) => groups.map((group) => [group, locale] as const));
   // Concurrent, each in a context of its own (what one pass adds, a grant or new keys, changes nothing another checks):
   // most of a page's time is waiting for the network to go quiet, so this takes about half as long as one by one.
@@ -66,7 +67,9 @@ describe('no page or dialog scrolls sideways, with the longest values', () => {
       onState: async (state) => {
         for (const width of WIDTHS) {
           await resize(page, width, HEIGHT);
-          for (const problem of await sidewaysScrollers(page)) problems.push(`${state} @${width}: ${problem}`);
+          for (const problem of [...(await sidewaysScrollers(page)), ...(await labelsBrokenInsideAWord(page))]) {
+            problems.push(`${state} @${width}: ${problem}`);
+          }
         }
       },
     });

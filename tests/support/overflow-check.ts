@@ -28,6 +28,29 @@ export function sidewaysScrollers(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Column labels that break inside a word ("Use" above "r"): the page wraps long values anywhere so that they never push
+ * it sideways, and a label must not be taken for one. Latin words only: CJK text breaks between characters by design.
+ */
+export function labelsBrokenInsideAWord(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const th of document.querySelectorAll('th')) {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\p{Script=Latin}+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) found.push(`column label "${th.textContent?.trim()}" breaks inside "${word[0]}"`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
 /** Lays the page out at another width and waits for the frame that shows it. */
 export async function resize(page: Page, width: number, height: number): Promise<void> {
   await page.setViewportSize({ width, height });

@@ -219,7 +219,8 @@ describeModel<typeof authorizedAppsMachine, Ctx>(
       removing: async (_snapshot, ctx) => {
         await waitFor(() => expect(ctx.requests.pending('revokeApp')).toBe(1));
         expect(ctx.requests.lastInput('revokeApp')).toEqual({ client_id: CARE.clientId });
-        expect(within(dialog()).getByRole('button', { name: 'Remove' })).toBeDisabled();
+        // Like every button that waits on the server (product.md §4): disabled, and saying so.
+        expect(within(dialog()).getByRole('button', { name: 'Processing' })).toBeDisabled();
         expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
         // The row stays until the server has answered.
         await expectRows(ctx);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventually, openPage, setupBrowserSuite, startE2eServer } from '../support/browser.ts';
+import { eventually, landsOn, openPage, setupBrowserSuite, startE2eServer } from '../support/browser.ts';
 import { freePort, startFakeSmtp, until } from '../support/fake-smtp.ts';
 import { linkPath, mailsTo, waitForMail } from '../support/outbox.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
@@ -83,12 +83,12 @@ describe('account lifecycle', () => {
     await page.waitForURL('**/pages/login');
 
     await logIn(page, email, firstPassword);
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
 
     // A second device stays signed in until the password changes.
     const other = await openPage(browser, test, { baseURL: server.url });
     await logIn(other.page, email, firstPassword);
-    await other.page.waitForURL('**/pages/main');
+    await landsOn(other.page, '**/pages/main');
     expect(await sessionStatus(other.page)).toBe(200);
 
     const recovery = await openPage(browser, test, { baseURL: server.url });
@@ -115,7 +115,7 @@ describe('account lifecycle', () => {
     await logIn(page, email, firstPassword);
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     await logIn(page, email, secondPassword);
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
 
     // Every link is single use: the activation link says the account is active, the reset link that it is invalid,
     // and both offer a way on.
@@ -157,7 +157,7 @@ describe('account lifecycle', () => {
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL('**/pages/login');
     await logIn(page, invited, 'InvitedPass789');
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
     const session = await page.evaluate(async () => (await fetch('/api/session')).json());
     expect(session.data.user).toMatchObject({ email: invited, isGroupOwner: false });
     // The invitation is spent: opening it again shows why it cannot be used and the ways on, never the form.
@@ -170,7 +170,7 @@ describe('account lifecycle', () => {
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/pages/login');
     // Ivy is signed in: the login page resumes her session and goes on to the main page.
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
   });
 

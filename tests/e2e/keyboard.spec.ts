@@ -6,7 +6,7 @@ import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#server/modules/users/users.repository.ts';
-import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { eventually, landsOn, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
 import { until } from '../support/fake-smtp.ts';
 import { authorizeUrl, type ClientApp, freePort, registerClient, startClientApp } from '../support/oauth-client.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
@@ -105,7 +105,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(DEFAULT_TEST_PASSWORD);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
   });
 
   it('recovers a password: the email field first, focus on it when it is wrong', async (test) => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUserWithCli, eventually, openPage, setupBrowserSuite } from '../support/browser.ts';
+import { createUserWithCli, eventually, landsOn, openPage, setupBrowserSuite } from '../support/browser.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -52,7 +52,7 @@ describe('login', () => {
     await fillLogin(page, user.email, user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
 
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
     expect(await sessionStatus(page)).toBe(200);
     expect(await page.title()).toBe('Account · Monitoring service');
@@ -173,7 +173,7 @@ describe('login', () => {
     // Signed in, such a link resumes the session to the main page: the session survives, whatever the disguise.
     for (const target of ['/api/logout', '/pages/%2e%2e/api/logout', '/api/config']) {
       await page.goto(`/pages/login?return_to=${encodeURIComponent(target)}`);
-      await page.waitForURL('**/pages/main');
+      await landsOn(page, '**/pages/main');
       await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
       expect(await sessionStatus(page)).toBe(200);
     }
@@ -207,7 +207,7 @@ describe('login', () => {
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
     release();
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
   });
 

@@ -8,7 +8,7 @@ import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#server/modules/users/users.repository.ts';
-import { eventually, launchBrowser, openPage } from '../support/browser.ts';
+import { eventually, landsOn, launchBrowser, openPage } from '../support/browser.ts';
 import { type FakeAmazon, startFakeAmazon } from '../support/fake-amazon.ts';
 import {
   type ClientApp,
@@ -260,7 +260,7 @@ describe('the consent page shows only what the server stored', () => {
       expect(await page.getByRole('heading', { name: /Care App/ }).count()).toBe(0);
     }
     await page.getByTestId('unknown-authorization-request').getByRole('link').click();
-    await page.waitForURL('**/pages/main');
+    await landsOn(page, '**/pages/main');
 
     // The real request is still waiting, and Accept grants exactly it.
     const callback = clientApp.next();

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
+import { landsOn, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
 import { linkPath, waitForMail } from '../support/outbox.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
 
@@ -41,7 +41,7 @@ async function logIn(page: Page): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_TEST_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/pages/main');
+  await landsOn(page, '**/pages/main');
   await page.getByRole('heading', { name: SIGNED_IN }).waitFor();
 }
 
@@ -78,7 +78,7 @@ describe('a session ended elsewhere', () => {
     await other.page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await other.page.getByLabel('Password', { exact: true }).fill('BrandNewPass789');
     await other.page.getByRole('button', { name: 'Log in' }).click();
-    await other.page.waitForURL('**/pages/main');
+    await landsOn(other.page, '**/pages/main');
     await other.page.getByRole('heading', { name: SIGNED_IN }).waitFor();
   });
 });

@@ -191,3 +191,27 @@ export async function openPage(
 export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000) {
   return expect.poll(read, { timeout, interval: 100 });
 }
+
+/**
+ * Waits for the page to land on `url` (a glob, as page.waitForURL takes). If it does not, the error says where the
+ * page is and what it shows (its alerts, its headings, its fields' names and whether they hold a value), so a failure
+ * in a CI log says why a form did not move on, not only that it did not.
+ */
+export async function landsOn(page: Page, url: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.waitForURL(url, { timeout });
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => ({
+        alerts: [...document.querySelectorAll('[role="alert"]')].map((node) => node.textContent?.trim() ?? ''),
+        headings: [...document.querySelectorAll('h1, h2')].map((node) => node.textContent?.trim() ?? ''),
+        fields: [...document.querySelectorAll('input')].map(
+          (input) => `${input.name || input.type}: ${input.value === '' ? 'empty' : 'filled'}`,
+        ),
+      }))
+      .catch(() => null);
+    throw new Error(`expected to land on ${url}, but the page is at ${page.url()} and shows ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { redactUrl } from './lib/log-url.ts';
+import { setPasswordHashNice } from './lib/password.ts';
 import { serializerCompiler, validatorCompiler } from './lib/zod-type-provider.ts';
 import alertForwardingRoutes from './modules/alert-forwarding/alert-forwarding.routes.ts';
 import deliveryLogRoutes from './modules/alert-forwarding/delivery-log.routes.ts';
@@ -57,6 +58,8 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Process-wide, like the hash threads themselves: the last app built in a process sets it (tests build several).
+  setPasswordHashNice(config.passwordHashNice);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

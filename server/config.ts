@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HASH_NICE } from './lib/password-threads.ts';
 import { persistedSecret } from './lib/persisted-secret.ts';
 import { type LifecycleConfig, lifecycleConfig, lifecycleEnvShape, lifecycleIssues } from './lifecycle-config.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, oauthIssues } from './oauth-config.ts';
@@ -54,6 +55,7 @@ const envSchema = z.object({
     .positive({ error: 'must be positive' })
     .default(15),
   RATE_LIMIT_LOGIN_PER_MINUTE: int(60, 1, 1_000_000),
+  PASSWORD_HASH_NICE: int(DEFAULT_HASH_NICE, 0, 19),
   PURGE_INTERVAL_MINUTES: int(60, 1, 7 * 24 * 60),
   PROVIDER_SITE_URL: optionalUrl,
   WEB_APP_URL: optionalUrl,
@@ -150,6 +152,8 @@ export interface Config extends LifecycleConfig, OAuthConfig {
   loginMaxFailures: number;
   loginLockMinutes: number;
   rateLimitLoginPerMinute: number;
+  /** Linux: the password hash threads' nice value (lib/password-threads.ts); 0 hashes at the event loop's priority. */
+  passwordHashNice: number;
   /** How often finished sessions, tokens and delivered mail are purged (modules/maintenance). */
   purgeIntervalMinutes: number;
   site: PublicSiteConfig;
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     rateLimitLoginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+    passwordHashNice: e.PASSWORD_HASH_NICE,
     purgeIntervalMinutes: e.PURGE_INTERVAL_MINUTES,
     site: Object.freeze({
       providerSiteUrl: e.PROVIDER_SITE_URL ?? null,

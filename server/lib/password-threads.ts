@@ -13,13 +13,14 @@ import { type EvalWorker, startEvalWorker } from './eval-worker.ts';
 const THREADS = Math.max(1, Math.min(availableParallelism(), 4));
 
 /**
- * The hash threads' nice value, below the event loop's. A thread that always has a hash to start never gives its core
- * up by itself, and at equal priority the scheduler would share a core between it and the event loop that answers
- * every other request. At 10 the event loop takes a core whenever it has work and the hashes use what it leaves; with
- * nothing else to do, they use every core. Only on Linux, where a nice value is per thread; elsewhere it would slow
- * the whole process.
+ * The hash threads' default nice value, below the event loop's. A thread that always has a hash to start never gives
+ * its core up by itself, and at equal priority the scheduler would share a core between it and the event loop that
+ * answers every other request. At 10 the event loop takes a core whenever it has work and the hashes use what it
+ * leaves; with nothing else to do, they use every core. The cost: other busy processes on the machine take the same
+ * precedence, and a login waits longer while they run (PASSWORD_HASH_NICE lowers it; decision 0020). Only on Linux,
+ * where a nice value is per thread; elsewhere it would slow the whole process.
  */
-const HASH_NICE = 10;
+export const DEFAULT_HASH_NICE = 10;
 
 type Job =
   | { op: 'verify'; passwordHash: string; password: string }
@@ -59,10 +60,14 @@ interface Waiting {
 interface Thread {
   worker: EvalWorker;
   jobs: Map<number, Waiting>;
+  /** Replaced (setNice): takes no new jobs and ends once its own are answered. */
+  retiring: boolean;
 }
 
 export interface PasswordThreadsOptions {
   threads?: number;
+  /** The threads' nice value on Linux (DEFAULT_HASH_NICE unless given); `setNice` changes it later. */
+  nice?: number;
   /** The worker's source, given the standard one; tests give one that dies. */
   workerSource?: (standard: string) => string;
 }
@@ -76,20 +81,24 @@ export function passwordThreads(options: PasswordThreadsOptions = {}) {
   const threads: Array<Thread | null> = Array.from({ length: options.threads ?? THREADS }, () => null);
   const modulePath = createRequire(import.meta.url).resolve('@node-rs/argon2');
   let nextId = 0;
+  let nice = options.nice ?? DEFAULT_HASH_NICE;
+  const threadNice = () => (process.platform === 'linux' ? nice : null);
 
   const start = (slot: number): Thread => {
     const jobs = new Map<number, Waiting>();
     const source = options.workerSource?.(WORKER_SOURCE) ?? WORKER_SOURCE;
     const thread: Thread = {
       jobs,
+      retiring: false,
       worker: startEvalWorker<Reply>(
         source,
-        { modulePath, nice: process.platform === 'linux' ? HASH_NICE : null },
+        { modulePath, nice: threadNice() },
         {
           message: ({ id, value, error }) => {
             const waiting = jobs.get(id);
             jobs.delete(id);
             if (jobs.size === 0) thread.worker.busy(false);
+            if (jobs.size === 0 && thread.retiring) thread.worker.terminate();
             if (!waiting) return;
             if (value === undefined) waiting.reject(new Error(`argon2 failed: ${error ?? 'unknown error'}`));
             else waiting.resolve(value);
@@ -126,5 +135,19 @@ export function passwordThreads(options: PasswordThreadsOptions = {}) {
     verify: (passwordHash: string, password: string) =>
       run({ op: 'verify', passwordHash, password }) as Promise<boolean>,
     hash: (password: string, options: Options) => run({ op: 'hash', password, options }) as Promise<string>,
+    /**
+     * For the threads started from now on. Running ones are replaced rather than told: without a privilege a thread
+     * may lower its priority but never raise it back. Each ends once the jobs it holds are answered.
+     */
+    setNice(value: number): void {
+      if (value === nice) return;
+      nice = value;
+      threads.forEach((thread, slot) => {
+        if (!thread) return;
+        threads[slot] = null;
+        thread.retiring = true;
+        if (thread.jobs.size === 0) thread.worker.terminate();
+      });
+    },
   };
 }

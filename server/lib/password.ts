@@ -14,6 +14,11 @@ const ARGON2_OPTIONS: Options = {
 // and libuv's pool stays free for compressing pages (decision 0020).
 const threads = passwordThreads();
 
+/** The hash threads' nice value on Linux (PASSWORD_HASH_NICE): the server sets it from its config when it starts. */
+export function setPasswordHashNice(nice: number): void {
+  threads.setNice(nice);
+}
+
 export function hashPassword(password: string): Promise<string> {
   return threads.hash(password, ARGON2_OPTIONS);
 }

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
         SESSION_SECRET: 'too-short',
         SESSION_TTL_HOURS: '-1',
         LOGIN_MAX_FAILURES: '1.5',
+        PASSWORD_HASH_NICE: '20',
         LOG_LEVEL: 'loud',
         FAQ_URL: 'not a url',
       });
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
         'FAQ_URL',
         'LOGIN_MAX_FAILURES',
         'LOG_LEVEL',
+        'PASSWORD_HASH_NICE',
         'PORT',
         'PUBLIC_URL',
         'REDIS_URL',
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
     );
     expect((error as Error).message).toContain('PORT');
     expect((error as ConfigError).issues).toContain('DATABASE_POOL_SIZE: must be at least 1');
+    expect((error as ConfigError).issues).toContain('PASSWORD_HASH_NICE: must be at most 19');
   });
 
   it('applies defaults, freezes the result and persists a generated session secret', () => {
@@ -57,6 +60,7 @@ describe('loadConfig', () => {
     expect(config.sessionTtlHours).toBe(720);
     expect(config.loginMaxFailures).toBe(5);
     expect(config.loginLockMinutes).toBe(15);
+    expect(config.passwordHashNice).toBe(10);
     expect(config.secureCookies).toBe(false);
     expect(Object.isFrozen(config)).toBe(true);
 

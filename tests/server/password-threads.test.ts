@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { hashSync, verify } from '@node-rs/argon2';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { passwordThreads } from '#server/lib/password-threads.ts';
+import { createUser, loginCookie, startTestServer } from '../support/server.ts';
 
 const run = promisify(execFile);
 const moduleUrl = (path: string) => pathToFileURL(resolve(path)).href;
@@ -29,19 +30,47 @@ describe('argon2 on threads of its own', () => {
     await expect(threads.verify('not a hash', 'x')).rejects.toThrow(/argon2 failed/);
   });
 
+  const niceOfThreads = () =>
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+
   // Hashing must not take cores from the event loop that answers everything else: the hash threads run at a lower
   // priority than the process's other threads (a Linux nice value is per thread).
   it.runIf(process.platform === 'linux')('hashes at nice 10 while the event loop keeps its priority', async () => {
-    const niceOfThreads = () =>
-      readdirSync('/proc/self/task').map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      });
     const before = niceOfThreads().filter((nice) => nice === 10).length;
     const threads = passwordThreads({ threads: 1 });
     await threads.hash('pw', CHEAP);
     expect(niceOfThreads().filter((nice) => nice === 10)).toHaveLength(before + 1);
     expect(Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).toBe(0);
+  });
+
+  // PASSWORD_HASH_NICE: an operator whose machine runs other busy processes may hash at the server's own priority.
+  // A thread cannot raise its priority back by itself, so the running one is replaced once its job is answered.
+  it.runIf(process.platform === 'linux')('moves to another nice value, replacing the running thread', async () => {
+    const at = (value: number) => niceOfThreads().filter((nice) => nice === value).length;
+    const [tens, sevens] = [at(10), at(7)];
+    const threads = passwordThreads({ threads: 1 });
+    await threads.hash('pw', CHEAP);
+    expect(at(10)).toBe(tens + 1);
+    const hashed = threads.hash('held while the value changes', CHEAP);
+    threads.setNice(7);
+    expect(await threads.verify(await hashed, 'held while the value changes')).toBe(true);
+    expect(at(7)).toBe(sevens + 1);
+    await vi.waitFor(() => expect(at(10)).toBe(tens));
+  });
+
+  // The setting reaches the server's own threads: a login after start hashes at the configured value.
+  it.runIf(process.platform === 'linux')("hashes a login at the server's PASSWORD_HASH_NICE", async () => {
+    const server = await startTestServer({ PASSWORD_HASH_NICE: '4' });
+    try {
+      const user = await createUser(server, { email: 'nice@example.com' });
+      expect(await loginCookie(server, user.email)).toContain('=');
+      expect(niceOfThreads()).toContain(4);
+    } finally {
+      await server.close();
+    }
   });
 
   // A thread that dies (out of memory, a crash in native code) must not turn the logins it held into failures.

@@ -38,6 +38,10 @@ export function useFocusFirstInvalid<T extends HTMLElement>({
     const first = chosen.find((element) => element.hasAttribute(AUTOFOCUS)) ?? chosen[0];
     if (!first) return;
     first.setAttribute(AUTOFOCUS, '');
+    // A form the server rendered was on screen before its scripts ran, and appears to React only at hydration: a
+    // reader already in one of its fields keeps their place. Moving them would send the rest of a password being typed
+    // into the Email field, in clear.
+    if (document.activeElement && root.contains(document.activeElement)) return;
     first.focus({ preventScroll: true });
     // Only on appearance: later renders must not pull focus back while the user is elsewhere.
   }, []);

@@ -190,6 +190,27 @@ describe('what a reader does before the scripts run', () => {
     expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
   });
 
+  // The form appears to React at hydration, not to the reader: focusing its first field then would send the rest of a
+  // password being typed into the Email field, in clear.
+  it('keeps the reader in the field they are typing in when the scripts take over', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    const errors = await watchHydration(page);
+    const releaseScripts = await hold(page, '**/assets/*.js');
+    await page.goto(pagePaths.login, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).click();
+    await page.keyboard.type('Secret');
+
+    releaseScripts();
+    await eventually(() => hydrated(page)).toBe(true);
+    await page.keyboard.type('1234');
+    expect(await page.locator('input[name="username"]').inputValue()).toBe('early@example.com');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('Secret1234');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    expect(errors).toEqual([]);
+  });
+
   it('is kept: a box ticked before the scripts ran is ticked in the form', async (test) => {
     const { page } = await openPage(browser, test, { baseURL: server.url });
     const errors = await watchHydration(page);

@@ -12,7 +12,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export default globalPlugin('same-origin', async (app) => {
   const publicOrigin = app.config.publicOrigin;
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !isApiPath(request.url)) return;
+    // The route the router matched, not the raw URL: the router decodes percent-escapes, so `/%61pi/…` reaches an
+    // /api route while its raw URL does not start with /api.
+    if (!STATE_CHANGING.has(request.method) || !isApiPath(request.routeOptions.url ?? request.url)) return;
     if (isAllowed(request, publicOrigin)) return;
     throw appError('ForbiddenOrigin');
   });

@@ -32,6 +32,19 @@ describe('same-origin check on state-changing requests', () => {
     }
   });
 
+  it('refuses a cross-origin request whose path spells /api with percent-escapes, which the router decodes', async () => {
+    const cookie = await loginCookie(server, 'ann@example.com');
+    for (const path of ['/%61pi/deviceSessions/revoke/all', '/ap%69/deviceSessions/revoke/all']) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'DELETE',
+        headers: { origin: 'https://evil.example', cookie },
+      });
+      expect(response.status).toBe(403);
+    }
+    // Every session of the account is still alive.
+    expect((await fetch(`${server.url}/api/session`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it('accepts the own origin, the PUBLIC_URL origin check and Sec-Fetch-Site: same-origin', async () => {
     const cookie = await loginCookie(server, 'ann@example.com');
     for (const headers of [{ origin: server.url }, { 'sec-fetch-site': 'same-origin' }] as Record<string, string>[]) {

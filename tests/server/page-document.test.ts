@@ -96,6 +96,15 @@ describe('public pages arrive with their first screen', () => {
     const { html } = await page(`${pagePaths.login}?return_to=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E`);
     expect(html).not.toContain('<script>alert(1)');
   });
+
+  it("a value with a replacement pattern ($`, $', $&) lands as typed, not as a copy of the document", async () => {
+    const email = "a$`b$'c$&d";
+    const { html } = await page(`${pagePaths.recover}?email=${encodeURIComponent(email)}`);
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(html.match(/<div id="root"/g)).toHaveLength(1);
+    const value = /name="email" value="([^"]*)"/.exec(html)?.[1];
+    expect(value?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&')).toBe(email);
+  });
 });
 
 describe('the language of the first screen', () => {

@@ -98,15 +98,23 @@ interface TemplateFill {
   root: { html: string; locale: Locale; url: string } | null;
 }
 
+// Every insertion is a replacer function: a replacement string reads `$\``, `$'` and `$&` as copies of the document, and
+// the inserted markup holds values from the address (an email typed into the link), which would break out of their
+// attribute.
 function fillTemplate(template: string, fill: TemplateFill): string {
-  let html = template.replace(/<html lang="[^"]*"/, `<html lang="${fill.locale}"`);
-  if (fill.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fill.title)}</title>`);
-  html = html.replace('</head>', `${fill.head.join('\n')}\n</head>`);
+  let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${fill.locale}"`);
+  if (fill.title) {
+    const title = fill.title;
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  }
+  html = html.replace('</head>', () => `${fill.head.join('\n')}\n</head>`);
   if (fill.root) {
+    const root = fill.root;
     html = html.replace(
       '<div id="root"></div>',
-      `<div id="root" data-rendered="server" data-locale="${fill.root.locale}" data-url="${escapeHtml(fill.root.url)}">` +
-        `${fill.root.html}</div>`,
+      () =>
+        `<div id="root" data-rendered="server" data-locale="${root.locale}" data-url="${escapeHtml(root.url)}">` +
+        `${root.html}</div>`,
     );
   }
   return html;

@@ -137,8 +137,11 @@ const RATE_LIMITED =
   'past RATE_LIMIT_TOKEN_PER_MINUTE (default 120) calls a minute per client IP to token, revoke and introspect ' +
   'together; with Retry-After (seconds). Nothing is spent: a refresh token still works';
 const COMMON_NOTES = {
-  invalid_request: 'a missing or repeated parameter',
-  invalid_client: 'client authentication failed (with WWW-Authenticate: Basic when it came as HTTP Basic)',
+  invalid_request:
+    'a missing or repeated parameter, or two client authentication methods at once (HTTP Basic and a ' +
+    'client_secret, or a client_id other than the Basic one)',
+  invalid_client:
+    'client authentication failed (401 with WWW-Authenticate: Basic when it came as HTTP Basic, unreadable Basic included)',
   temporarily_unavailable: RATE_LIMITED,
 } as const;
 
@@ -256,7 +259,7 @@ export const revoke = defineRoute({
   response: { 200: z.object({}).meta({ description: 'The body `{}`' }) },
   errors: [],
   oauthErrors: ['invalid_request', 'invalid_client', 'unsupported_token_type', 'temporarily_unavailable'],
-  errorNotes: { ...COMMON_NOTES, invalid_request: 'no `token`, or a repeated parameter' },
+  errorNotes: { ...COMMON_NOTES, invalid_request: `no \`token\`, ${COMMON_NOTES.invalid_request}` },
 });
 
 export const introspect = defineRoute({
@@ -307,5 +310,5 @@ export const introspect = defineRoute({
   },
   errors: [],
   oauthErrors: ['invalid_request', 'invalid_client', 'temporarily_unavailable'],
-  errorNotes: { ...COMMON_NOTES, invalid_request: 'no `token`, or a repeated parameter' },
+  errorNotes: { ...COMMON_NOTES, invalid_request: `no \`token\`, ${COMMON_NOTES.invalid_request}` },
 });

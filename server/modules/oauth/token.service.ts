@@ -2,7 +2,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Db } from '#server/db/database.ts';
 import { sha256Hex } from '#server/lib/opaque-secret.ts';
 import { activeAccessToken, findAccessToken, type KnownAccessToken } from './access-tokens.ts';
-import { authenticateRequestClient, basicCredentials, type ProtocolRequest } from './client-auth.ts';
+import { authenticateRequestClient, basicCredentialsOf, type ProtocolRequest } from './client-auth.ts';
 import type { OAuthModelConfig } from './oauth.model.ts';
 import { OAuthRequest, OAuthResponse, oauthServer } from './oauth-server.ts';
 import { grantedResource } from './resource-indicators.ts';
@@ -25,7 +25,7 @@ export async function exchangeToken(
 ): Promise<TokenEndpointResult> {
   refuseUnsupportedGrant(request);
   // Parsed once for both the library's headers and the model's context.
-  const basic = basicCredentials(request.headers.authorization);
+  const basic = basicCredentialsOf(request);
   const req = new OAuthRequest({
     method: 'POST',
     headers: libraryHeaders(request.headers, basic),
@@ -169,7 +169,7 @@ async function findToken(
  */
 function libraryHeaders(
   headers: ProtocolRequest['headers'],
-  basic: ReturnType<typeof basicCredentials>,
+  basic: ReturnType<typeof basicCredentialsOf>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {

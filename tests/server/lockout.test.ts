@@ -82,6 +82,18 @@ describe('account lock after too many failed logins', () => {
     expect(row.locked_until).toBeGreaterThan(Date.now());
     expect((await login('lock3@example.com', 'Secret1234')).status).toBe(403);
   });
+  it('a burst cannot try more passwords than the limit: the right one, judged after the burst locked, is refused', async () => {
+    await createUser(server, { email: 'lock4@example.com' });
+    // Every request reads the account before any hash ends, so each is past the first lock check; the right password
+    // comes last, and its hash ends after the wrong ones have locked the account.
+    const wrong = Array.from({ length: 16 }, (_, i) => login('lock4@example.com', `Wrong${i}23456`));
+    const right = login('lock4@example.com', 'Secret1234');
+    const results = await Promise.all([...wrong, right]);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(4);
+    expect((await right).status).toBe(403);
+    expect((await right).body.error.code).toBe(78);
+    expect((await userRow('lock4@example.com')).locked_until).toBeGreaterThan(Date.now());
+  });
 });
 
 describe('with a short lock', () => {

@@ -5,7 +5,7 @@ import { verifyPassword } from '#server/lib/password.ts';
 import { validateLogin } from '#shared-domain/login.ts';
 import { DEFAULT_AFTER_LOGIN, safeReturnTo } from '#shared-domain/redirect.ts';
 import { type ClientInfo, type OpenedSession, openSession } from '../sessions/sessions.service.ts';
-import { findUserByEmail, recordFailedLogin, resetFailedLogins } from '../users/users.repository.ts';
+import { findLoginFailures, findUserByEmail, recordFailedLogin, resetFailedLogins } from '../users/users.repository.ts';
 
 export type AuthConfig = Pick<
   Config,
@@ -42,7 +42,7 @@ export function redirectAfterLogin(returnTo: string | undefined): string {
 
 /**
  * product.md §7/§8 login. The password hash is the only expensive step (a benchmark holds login throughput to the raw
- * argon2 rate), so everything else is one indexed read plus at most two small writes.
+ * argon2 rate), so everything else is two indexed reads plus at most two small writes.
  */
 export async function login(db: Db, config: AuthConfig, input: LoginInput, now = Date.now()): Promise<LoginResult> {
   const problem = validateLogin({ username: input.username, password: input.password });
@@ -72,7 +72,21 @@ export async function login(db: Db, config: AuthConfig, input: LoginInput, now =
     throw appError('InvalidEmailOrPassword');
   }
 
-  if (user.failedLoginCount > 0 || user.lockedUntil !== null) await resetFailedLogins(db, user.id, now);
+  // Guesses sent together are all past the lock check before any hash ends: the ones judged first may have locked the
+  // account since, and a right password judged after that must not get in (nor lift the lock), or a burst would try
+  // any number of passwords.
+  const failures = await findLoginFailures(db, user.id);
+  if (failures.lockedUntil !== null && failures.lockedUntil > now) {
+    input.observer?.failed('locked');
+    throw accountLocked(failures.lockedUntil, now);
+  }
+  if (failures.failedLoginCount > 0 || failures.lockedUntil !== null) {
+    if (!(await resetFailedLogins(db, user.id, now))) {
+      const { lockedUntil } = await findLoginFailures(db, user.id);
+      input.observer?.failed('locked');
+      throw accountLocked(lockedUntil ?? now, now);
+    }
+  }
   if (!user.verified) {
     throw appError('AccountNotVerified');
   }

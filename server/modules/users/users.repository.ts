@@ -158,12 +158,31 @@ export async function recordFailedLogin(
   return { failedLoginCount: row.failed_login_count, lockedUntil: row.locked_until };
 }
 
-export async function resetFailedLogins(db: Db, userId: string, now: number): Promise<void> {
-  await db
+/**
+ * The account's failure count and lock as they are now: a login reads them again once its password is judged, since
+ * the guesses that arrived with it may have locked the account meanwhile.
+ */
+export async function findLoginFailures(db: Db, userId: string): Promise<FailedLoginResult> {
+  const row = await db
+    .selectFrom('users')
+    .select(['failed_login_count', 'locked_until'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { failedLoginCount: row.failed_login_count, lockedUntil: row.locked_until };
+}
+
+/**
+ * Clears the count after a right password, unless a lock is in force at `now` (recorded by a concurrent guess since
+ * the caller looked): false then, and the lock stays.
+ */
+export async function resetFailedLogins(db: Db, userId: string, now: number): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ failed_login_count: 0, locked_until: null, updated_at: now })
     .where('id', '=', userId)
-    .execute();
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function markUserVerified(db: Db, userId: string, now: number): Promise<void> {

@@ -10,6 +10,7 @@ import * as resourceIndicators from './migrations/2026-11-25_resource-indicators
 import * as alertDelivery from './migrations/2026-11-26_alert-delivery.ts';
 import * as attemptFailure from './migrations/2026-11-27_attempt-failure.ts';
 import * as revokedAccessTokens from './migrations/2026-11-28_revoked-access-tokens.ts';
+import * as refreshScope from './migrations/2026-11-29_refresh-scope.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist. Kysely runs them in the alphabetical order of these
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26_alert-delivery': alertDelivery,
   '2026-11-27_attempt-failure': attemptFailure,
   '2026-11-28_revoked-access-tokens': revokedAccessTokens,
+  '2026-11-29_refresh-scope': refreshScope,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -179,7 +179,8 @@ export const token = defineRoute({
       refresh_token: formField.meta({ description: 'refresh_token: the refresh token' }),
       scope: formField.meta({
         description:
-          'refresh_token: optional, a narrower scope; client_credentials: optional, a subset of the client’s',
+          'refresh_token: optional, part of the grant for this access token only (the new refresh token keeps the ' +
+          'whole grant); client_credentials: optional, a subset of the client’s',
       }),
       resource: formField.meta({
         description:

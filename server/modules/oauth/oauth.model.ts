@@ -212,6 +212,8 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       const jti = token.accessToken;
       const expiresAt = token.accessTokenExpiresAt ?? new Date(now + config.oauth.accessTokenTtlSeconds * 1000);
       const scope = (token.scope ?? []).join(' ');
+      // A refresh that asked for less keeps the rest of the grant for the next one (refresh-grant.ts).
+      const refreshScope = Array.isArray(token.refreshScope) ? (token.refreshScope as string[]).join(' ') : scope;
       const key = await signingKeyOf(config.oauth.signingKeyPem);
       const accessToken = await signAccessToken(key, {
         iss: config.oauth.issuer,
@@ -239,6 +241,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
           userId: u.id,
           groupId: u.groupId,
           scope,
+          refreshScope: token.refreshToken && refreshScope !== scope ? refreshScope : null,
           resource: grantedResource(config, u.resource),
           createdAt: now,
         });
@@ -277,7 +280,8 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       const found: RefreshToken = {
         refreshToken,
         refreshTokenExpiresAt: row.refreshExpiresAt === null ? undefined : new Date(row.refreshExpiresAt),
-        scope: row.scope.split(' ').filter(Boolean),
+        // What the refresh token may ask for: the grant, even when its own access token was narrowed.
+        scope: (row.refreshScope ?? row.scope).split(' ').filter(Boolean),
         client: { id: row.clientId, grants: [] },
         user,
         tokenId: row.id,

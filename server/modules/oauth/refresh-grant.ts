@@ -39,7 +39,8 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
         throw new InvalidGrantError('Invalid grant: refresh token has expired');
       }
       if (token.rotated) return retry(token, presented, client);
-      const scope = this.scopeWithin(request, token.scope ?? []);
+      const granted = token.scope ?? [];
+      const scope = this.scopeWithin(request, granted);
 
       const saved = await db.transaction().execute(async (trx): Promise<Token | null> => {
         const inside = createOAuthModel(trx, config, context);
@@ -53,6 +54,8 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
             refreshToken: await this.generateRefreshToken(client, user, scope),
             refreshTokenExpiresAt: this.getRefreshTokenExpiresAt(),
             scope,
+            // RFC 6749 §6: the next refresh may again ask for all that was granted, not only this token's scope.
+            refreshScope: granted,
             client,
             user,
           },

@@ -130,7 +130,7 @@ export async function introspectToken(
   if (row.refreshExpiresAt === null || row.refreshExpiresAt <= now) return { active: false };
   return {
     active: true,
-    scope: row.scope,
+    scope: row.refreshScope ?? row.scope,
     client_id: client.clientId,
     sub: row.userId ?? client.clientId,
     token_type: 'refresh_token',

@@ -13,7 +13,10 @@ export interface TokenRecord {
   clientId: string;
   userId: string | null;
   groupId: string;
+  /** The access token's scope. */
   scope: string;
+  /** What the refresh token may still ask for, when wider than `scope`; null means `scope`. */
+  refreshScope: string | null;
   /** The RFC 8707 resource (the access token's `aud`); null only on rows issued before resources were recorded. */
   resource: string | null;
   createdAt: number;
@@ -41,6 +44,7 @@ function toRecord(row: TokenRow): TokenRecord {
     userId: row.user_id,
     groupId: row.group_id,
     scope: row.scope,
+    refreshScope: row.refresh_scope,
     resource: row.resource,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -61,6 +65,7 @@ const insertTokenRow = preparedQuery(
     userId: string | null,
     groupId: string,
     scope: string,
+    refreshScope: string | null,
     resource: string | null,
     createdAt: number,
   ) =>
@@ -76,6 +81,7 @@ const insertTokenRow = preparedQuery(
       user_id: userId,
       group_id: groupId,
       scope,
+      refresh_scope: refreshScope,
       resource,
       created_at: createdAt,
       revoked_at: null,
@@ -95,6 +101,7 @@ export async function insertToken(db: Db, t: NewToken): Promise<void> {
     t.userId,
     t.groupId,
     t.scope,
+    t.refreshScope,
     t.resource,
     t.createdAt,
   );

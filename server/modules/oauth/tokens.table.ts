@@ -18,7 +18,13 @@ export interface OAuthTokensTable {
   /** Null only on client_credentials rows from before decision 0021, where the client acted for its own account. */
   user_id: string | null;
   group_id: string;
+  /** The access token's scope. */
   scope: string;
+  /**
+   * The scope the refresh token may still ask for when it is wider than `scope` (a refresh that asked for less, RFC
+   * 6749 §6); null means the same as `scope`.
+   */
+  refresh_scope: string | null;
   /** The RFC 8707 resource granted, the tokens' `aud`; null (rows from before) means the default resource. */
   resource: string | null;
   created_at: number;

@@ -59,6 +59,7 @@ export const lifecycleEnvShape = {
   RATE_LIMIT_RESEND_PER_HOUR: int(20, 1, 1_000_000),
   RATE_LIMIT_RECOVER_PER_HOUR: int(20, 1, 1_000_000),
   RATE_LIMIT_PER_EMAIL_PER_HOUR: int(5, 1, 1_000_000),
+  RATE_LIMIT_INVITE_PER_HOUR: int(20, 1, 1_000_000),
 };
 
 type LifecycleEnv = z.output<z.ZodObject<typeof lifecycleEnvShape>>;
@@ -95,6 +96,8 @@ export interface AbuseLimits {
   resendPerHour: number;
   recoverPerHour: number;
   perEmailPerHour: number;
+  /** Invitations one account (group) may send an hour. */
+  invitePerHour: number;
 }
 
 export interface LifecycleConfig {
@@ -158,6 +161,7 @@ export function lifecycleConfig(e: LifecycleEnv, dataDir: string, publicUrl: str
       resendPerHour: e.RATE_LIMIT_RESEND_PER_HOUR,
       recoverPerHour: e.RATE_LIMIT_RECOVER_PER_HOUR,
       perEmailPerHour: e.RATE_LIMIT_PER_EMAIL_PER_HOUR,
+      invitePerHour: e.RATE_LIMIT_INVITE_PER_HOUR,
     }),
   };
 }

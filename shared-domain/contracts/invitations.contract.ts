@@ -32,12 +32,15 @@ export const invite = defineRoute({
       examples: [{ success: true, data: { email: 'sam@example.com', expires_at: '2026-11-29T16:00:00.000Z' } }],
     }),
   },
-  errors: ['NotOwner', 'MissingEmail', 'EmailInIncorrectFormat', 'EmailAlreadyRegistered'],
+  errors: ['NotOwner', 'MissingEmail', 'EmailInIncorrectFormat', 'EmailAlreadyRegistered', 'RateLimited'],
   errorNotes: {
     NotOwner: 'the caller is a secondary user, not the group owner',
     MissingEmail: '`email` empty or missing',
     EmailInIncorrectFormat: '`email` is not an email address',
     ValidationError: 'unknown fields or wrong types',
     EmailAlreadyRegistered: 'someone already has an account with this email',
+    RateLimited:
+      'more than RATE_LIMIT_INVITE_PER_HOUR (20) invitations an hour from the account, or RATE_LIMIT_PER_EMAIL_PER_HOUR ' +
+      '(5) to the email; `error.data.retry_after_seconds` says the wait',
   },
 });

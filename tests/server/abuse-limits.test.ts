@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestServerEnv } from '../support/server.ts';
+import { createUser, loginCookie, startTestServer, type TestServer, type TestServerEnv } from '../support/server.ts';
 import { signupForm } from './helpers/account.ts';
 
 // Small budgets, and client addresses from X-Forwarded-For so one test can speak for several clients.
@@ -87,3 +87,44 @@ describe('signup', () => {
     await expectLimited(await signup('same@example.com', '10.0.0.2'));
   });
 });
+
+describe('invitations', () => {
+  // Any signed-up account owns its group, so without limits one account would mail any address without end (its own
+  // name in the subject) and ask, without a captcha, which addresses have an account.
+  const invite = (email: string, cookie: string) =>
+    fetch(`${server!.url}/api/invitations`, {
+      method: 'POST',
+      headers: { ...from('10.0.0.1'), cookie },
+      body: JSON.stringify({ email }),
+    });
+
+  it('are limited per email, across accounts', async () => {
+    await start({ RATE_LIMIT_PER_EMAIL_PER_HOUR: '2' });
+    const [first, second] = await ownerCookies(['o1@example.com', 'o2@example.com']);
+    expect((await invite('target@example.com', first!)).status).toBe(200);
+    expect((await invite('TARGET@example.com', second!)).status).toBe(200);
+    await expectLimited(await invite('target@example.com', second!));
+    expect((await invite('other@example.com', second!)).status).toBe(200);
+    expect(await server!.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(3);
+  });
+
+  it('are limited per account, across emails and refusals', async () => {
+    await start({ RATE_LIMIT_INVITE_PER_HOUR: '3' });
+    const [first, second] = await ownerCookies(['o1@example.com', 'o2@example.com']);
+    expect((await invite('a@example.com', first!)).status).toBe(200);
+    expect((await invite('o2@example.com', first!)).status).toBe(409);
+    expect((await invite('b@example.com', first!)).status).toBe(200);
+    await expectLimited(await invite('c@example.com', first!));
+    await expectLimited(await invite('o2@example.com', first!));
+    expect((await invite('c@example.com', second!)).status).toBe(200);
+  });
+});
+
+async function ownerCookies(emails: string[]): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const email of emails) {
+    await createUser(server!, { email, owner: true });
+    cookies.push(await loginCookie(server!, email));
+  }
+  return cookies;
+}

@@ -148,6 +148,7 @@ describe('account lifecycle settings', () => {
       resendPerHour: 20,
       recoverPerHour: 20,
       perEmailPerHour: 5,
+      invitePerHour: 20,
     });
   });
 

@@ -59,6 +59,7 @@ export async function startTestServer(overrides: TestServerEnv = {}, appOptions:
     RATE_LIMIT_RESEND_PER_HOUR: '10000',
     RATE_LIMIT_RECOVER_PER_HOUR: '10000',
     RATE_LIMIT_PER_EMAIL_PER_HOUR: '10000',
+    RATE_LIMIT_INVITE_PER_HOUR: '10000',
     RATE_LIMIT_TOKEN_PER_MINUTE: '10000',
     // Mail shows up in the outbox within a fraction of a second, and a captcha is solved in a few milliseconds.
     MAIL_POLL_MS: '100',

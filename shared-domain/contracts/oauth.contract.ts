@@ -194,7 +194,7 @@ export const token = defineRoute({
           'always for refresh_token',
       }),
     })
-    .meta({ examples: [{ grant_type: 'client_credentials', scope: 'fall:read' }] }),
+    .meta({ examples: [{ grant_type: 'client_credentials', scope: 'alert:read camera:read' }] }),
   response: {
     200: z
       .looseObject({

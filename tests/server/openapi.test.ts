@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { registerClient } from '../support/oauth-client.ts';
+import { createUser, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,5 +58,19 @@ describe('the API reference (architecture.md §3)', () => {
     expect(login.responses['400'].content['application/json'].schema.properties.error.properties.code.enum).toContain(
       'VALIDATION_ERROR',
     );
+  });
+
+  it('the token request example works as written: a client that copies it gets a token, not invalid_scope', async () => {
+    const document = await openApi();
+    const example = document.paths['/api/oauth/token'].post.requestBody.content['application/x-www-form-urlencoded']
+      .example as Record<string, string>;
+    const owner = await createUser(server, { email: 'reference@example.com', owner: true, apiAccess: true });
+    const client = await registerClient(server, owner, { grantType: example.grant_type as 'client_credentials' });
+    const response = await fetch(`${server.url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...example, client_id: client.client.clientId, client_secret: client.secret }),
+    });
+    expect(await response.json()).toMatchObject({ token_type: 'Bearer', scope: example.scope });
   });
 });

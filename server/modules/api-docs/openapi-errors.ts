@@ -88,7 +88,8 @@ const OAUTH_HEADERS: Record<number, Answer> = {
 };
 
 const OAUTH_EXAMPLE_DESCRIPTION: Partial<Record<OAuthErrorCode, string>> = {
-  invalid_client: 'Invalid client: cannot retrieve client credentials',
+  // What the 401 says: a wrong secret sent by Basic (no credentials at all is a 400).
+  invalid_client: 'Invalid client: client is invalid',
   temporarily_unavailable: 'Too many requests; retry after 42 seconds',
 };
 

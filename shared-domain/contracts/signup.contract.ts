@@ -155,9 +155,10 @@ export const verifiedCheck = defineRoute({
   // The verify-needed page asks with the address it then resends to: one limit for both, so it can say which.
   query: z.strictObject({ username: z.string().max(EMAIL_MAX_LENGTH).default('') }),
   response: { 200: okData(z.object({ verified: z.literal(true) })) },
-  errors: ['MissingEmail', 'EmailInIncorrectFormat', 'EmailNotRegistered', 'AccountNotVerified'],
+  errors: ['MissingEmail', 'EmailInIncorrectFormat', 'EmailNotRegistered', 'AccountNotVerified', 'RateLimited'],
   errorNotes: {
     AccountNotVerified: 'the account still needs verifying',
+    RateLimited: 'more than RATE_LIMIT_LOGIN_PER_MINUTE (60) a minute from the IP, the budget of login',
     ValidationError: '`username` over 254 characters, the limit of every account address',
   },
 });

@@ -128,3 +128,15 @@ async function ownerCookies(emails: string[]): Promise<string[]> {
   }
   return cookies;
 }
+
+describe('the verified check', () => {
+  it('is limited per IP like login, since it tells whether an address has an account', async () => {
+    await start({ RATE_LIMIT_LOGIN_PER_MINUTE: '2' });
+    const check = (email: string, ip = '10.0.0.1') =>
+      fetch(`${server!.url}/api/signup/verify/check?username=${encodeURIComponent(email)}`, { headers: from(ip) });
+    expect((await check('a@example.com')).status).toBe(401);
+    expect((await check('b@example.com')).status).toBe(401);
+    await expectLimited(await check('c@example.com'));
+    expect((await check('c@example.com', '10.0.0.2')).status).toBe(401);
+  });
+});

@@ -87,8 +87,10 @@ export default async function signupRoutes(fastify: FastifyInstance): Promise<vo
     },
   });
 
+  // The answer tells whether an address has an account, as a login does; so it is limited like login, else it would be
+  // the cheapest way to learn which addresses have one.
   app.route({
-    ...routeOf(contract.verifiedCheck),
+    ...routeOf(contract.verifiedCheck, { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: 60_000 } }),
     handler: async (request) => ({ success: true as const, data: await checkVerified(db, request.query.username) }),
   });
 }

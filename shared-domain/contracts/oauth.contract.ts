@@ -32,9 +32,13 @@ export const authorize = defineRoute({
       }),
       state: judgedByTheEndpoint.meta({ description: 'Optional, printable; returned to the client as sent' }),
       code_challenge: judgedByTheEndpoint.meta({
-        description: 'PKCE (RFC 7636): required for a native app’s redirect URI, optional for a confidential client',
+        description:
+          'PKCE (RFC 7636): BASE64URL(SHA-256(verifier)), 43 characters; required for a native app’s redirect URI, ' +
+          'optional for a confidential client',
       }),
-      code_challenge_method: judgedByTheEndpoint.meta({ description: '`S256`, the only one' }),
+      code_challenge_method: judgedByTheEndpoint.meta({
+        description: '`S256`, the only one; required with a challenge (without it the challenge would be `plain`)',
+      }),
       prompt: judgedByTheEndpoint.meta({
         description: 'Optional: `none` (never a page) or `consent` (always the consent page)',
       }),

@@ -11,6 +11,9 @@ import { isOAuthError, OAuthRequest, OAuthResponse, oauthServer } from './oauth-
 import type { OAuthClient, OAuthUser } from './oauth-user.ts';
 import { INVALID_TARGET, knownResource, ONE_RESOURCE, UNKNOWN_RESOURCE } from './resource-indicators.ts';
 
+/** BASE64URL(SHA-256(verifier)): 32 bytes, 43 characters without padding (RFC 7636 §4.2). */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
 /** The query of GET /api/oauth/authorize, carried through the consent pages to GET /api/consent. */
 export interface AuthorizeParams {
   response_type?: string;
@@ -168,6 +171,14 @@ async function checkRequest(
   }
   if (params.code_challenge_method !== undefined && !params.code_challenge) {
     return back('invalid_request', 'Missing parameter: `code_challenge`');
+  }
+  // Without a method the challenge is plain (RFC 7636 §4.3), which is not offered; and an S256 challenge is a SHA-256
+  // digest in base64url (§4.2). Either would become a code no verifier can redeem, so the client hears it now.
+  if (params.code_challenge && params.code_challenge_method === undefined) {
+    return back('invalid_request', 'Missing parameter: `code_challenge_method` (S256; plain is not supported)');
+  }
+  if (params.code_challenge && !S256_CHALLENGE.test(params.code_challenge)) {
+    return back('invalid_request', 'Invalid parameter: `code_challenge` (43 base64url characters for S256)');
   }
   // An app on the device cannot keep its secret, and another app may listen on a loopback port or claim the same
   // scheme: only the PKCE verifier ties the code to the app that asked (RFC 8252 §8.1).

@@ -72,11 +72,25 @@ function hasOpener(dialog: Shown): boolean {
 }
 
 /**
+ * The page's heading, made focusable from script only: where the reader is kept while the opener is disabled, and
+ * stays when it is gone for good (its row was removed, Revoke All left nothing to revoke). Focus on <body> puts a
+ * keyboard reader back at the top of the document and tells a screen reader nothing.
+ */
+function focusHeading(root: HTMLElement): HTMLElement | null {
+  const heading = root.querySelector<HTMLElement>('h1');
+  if (!heading) return null;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  return document.activeElement === heading ? heading : null;
+}
+
+/**
  * Gives focus back to the control that opened a dialog when the dialog goes away. Mantine's Modal does this only when
  * its `opened` prop turns from false to true and back; a dialog that is mounted already open because the machine
  * entered a state (and unmounted when it leaves) never tells it, and focus would drop to <body>. When the page drew
  * the opener anew meanwhile (a list reloads after the dialog changed it), the one control that reads the same gets it;
- * one disabled while the page reloads gets it once enabled again.
+ * one disabled while the page reloads gets it once enabled again, the page's heading holding focus meanwhile; when
+ * there is no such control, the heading keeps it.
  */
 export function useReturnFocus(): void {
   // Read during the first render, before the dialog's focus trap moves focus into it, and before a dialog this one
@@ -89,13 +103,17 @@ export function useReturnFocus(): void {
     return () => {
       shown.splice(shown.indexOf(dialog), 1);
       const started = Date.now();
-      // After the unmount settles, and only while nothing else has taken focus.
+      let waitingOn: HTMLElement | null = null;
+      // After the unmount settles, and only while nothing else has taken focus (or the heading still holds it for us).
       const attempt = () => {
-        if (!nothingFocused() || !dialog.root?.isConnected || !hasOpener(dialog)) return;
+        const free = nothingFocused() || (waitingOn !== null && document.activeElement === waitingOn);
+        if (!free || !dialog.root?.isConnected || !hasOpener(dialog)) return;
         const target = returnTarget(dialog);
         target?.focus({ preventScroll: true });
+        if (target && document.activeElement === target) return;
+        waitingOn ??= focusHeading(dialog.root);
         // A disabled control takes no focus: the page may enable it once it has reloaded what the dialog changed.
-        if (document.activeElement !== target && Date.now() - started < REAPPEAR_MS) window.setTimeout(attempt, 50);
+        if (Date.now() - started < REAPPEAR_MS) window.setTimeout(attempt, 50);
       };
       window.setTimeout(attempt, 0);
     };

@@ -198,6 +198,47 @@ describe('keyboard only', () => {
     await tabTo(page, 'button:Remove');
     await page.keyboard.press('Enter');
     await page.getByText('You have not authorized any applications.').waitFor();
+    // The button that opened the dialog went with its row: the reader is on the page's heading, not nowhere.
+    await eventually(() => focused(page)).toBe('h1:Authorized applications');
+  });
+
+  it('revokes sessions: when the button that opened the dialog is gone, focus is on the page heading', async (test) => {
+    const reader = await createUser(server, { email: 'rob@example.com', name: 'Rob Revoke', owner: true });
+    // Two other devices of the same reader, named alike.
+    for (let other = 0; other < 2; other += 1) {
+      const { page: device } = await openPage(browser, test, { baseURL: server.url });
+      await device.goto('/pages/login');
+      await logInByKeyboard(device, reader.email, DEFAULT_TEST_PASSWORD);
+      await device.waitForURL('**/pages/main');
+    }
+    const { page } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto(`/pages/login?return_to=${encodeURIComponent('/pages/device-sessions')}`);
+    await logInByKeyboard(page, reader.email, DEFAULT_TEST_PASSWORD);
+    await page.waitForURL('**/pages/device-sessions');
+    await eventually(() => page.locator('tbody tr').count()).toBe(3);
+
+    const revokeOne = page.locator('tbody button', { hasText: /^Revoke$/ }).first();
+    await revokeOne.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Revoke session' });
+    await confirm.waitFor();
+    await tabTo(page, 'button:Revoke');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await eventually(() => page.locator('tbody tr').count()).toBe(2);
+    // Its row went; the one button that reads as it did stands in for it.
+    await eventually(() => focused(page)).toBe('button:Revoke Linux of Rob Revoke');
+
+    // Revoke All leaves nothing to revoke, so its button stays disabled: focus waits on the heading, not on <body>.
+    await tabTo(page, 'button:Revoke All');
+    await page.keyboard.press('Enter');
+    const confirmAll = page.getByRole('dialog', { name: 'Revoke all other sessions' });
+    await confirmAll.waitFor();
+    await tabTo(page, 'button:Revoke All');
+    await page.keyboard.press('Enter');
+    await confirmAll.waitFor({ state: 'detached' });
+    await eventually(() => page.locator('tbody tr').count()).toBe(1);
+    await eventually(() => focused(page)).toBe('h1:Device sessions');
   });
 
   it('creates a grant: opens the dialog, focus on the first field and on the field in error', async (test) => {

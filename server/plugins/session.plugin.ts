@@ -61,7 +61,11 @@ export function noSession(request?: FastifyRequest, reply?: FastifyReply): AppEr
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
-  const country = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
+  // The country is the proxy's word (a CDN's geolocation), trusted as its X-Forwarded-For is: without TRUST_PROXY the
+  // header comes from the client, and a login with a stolen password could name the owner's own country in the
+  // device-session list.
+  const behindProxy = request.server.config.trustProxy !== false;
+  const country = behindProxy ? (request.headers['cf-ipcountry'] ?? request.headers['x-country-code']) : undefined;
   const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
   return {
     ip: request.ip,

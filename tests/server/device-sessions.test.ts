@@ -21,7 +21,8 @@ let owner: UserRecord;
 let member: UserRecord;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Behind a proxy (the CDN), which says each client's country.
+  server = await startTestServer({ TRUST_PROXY: 'true' });
   owner = await createUser(server, { email: 'olivia@example.com', name: 'Olivia Owner', owner: true });
   member = await createUser(server, {
     email: 'max@example.com',

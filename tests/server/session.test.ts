@@ -1,11 +1,12 @@
 import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
-import { createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
+import { cookieHeader, createUser, loginCookie, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Behind a proxy (the CDN), which also says the client's country.
+  server = await startTestServer({ TRUST_PROXY: 'true' });
   await createUser(server, { email: 'ann@example.com', name: 'Ann', owner: true });
 });
 afterAll(() => server.close());
@@ -139,6 +140,31 @@ describe('GET /api/session', () => {
       short_lived: 0,
       revoked_at: null,
     });
+  });
+});
+
+describe('the country of a session', () => {
+  it('without a proxy to say it, is not taken from the client, who could name any', async () => {
+    const direct = await startTestServer();
+    try {
+      await createUser(direct, { email: 'ann@example.com' });
+      const response = await fetch(`${direct.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-ipcountry': 'FI', 'x-country-code': 'SE' },
+        body: JSON.stringify({ username: 'ann@example.com', password: 'Secret1234' }),
+      });
+      expect(response.status).toBe(200);
+      const cookie = cookieHeader(response);
+      await direct.db
+        .updateTable('sessions')
+        .set({ last_active_at: Date.now() - 2 * 60_000 })
+        .execute();
+      await fetch(`${direct.url}/api/session`, { headers: { cookie, 'x-country-code': 'NO' } });
+      const row = await direct.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ login_country_code: null, last_country_code: null });
+    } finally {
+      await direct.close();
+    }
   });
 });
 

@@ -86,7 +86,7 @@ describe('account lock after too many failed logins', () => {
     await createUser(server, { email: 'lock4@example.com' });
     // Every request reads the account before any hash ends, so each is past the first lock check; the right password
     // comes last, and its hash ends after the wrong ones have locked the account.
-    const wrong = Array.from({ length: 16 }, (_, i) => login('lock4@example.com', `Wrong${i}23456`));
+    const wrong = Array.from({ length: 24 }, (_, i) => login('lock4@example.com', `Wrong${i}23456`));
     const right = login('lock4@example.com', 'Secret1234');
     const results = await Promise.all([...wrong, right]);
     expect(results.filter((r) => r.status === 401)).toHaveLength(4);

@@ -41,10 +41,17 @@ export const theme = createTheme({
 /**
  * Mantine's dimmed text is gray.6, 3.3:1 on white: below the 4.5:1 that small text needs (the footer, the password
  * rules). gray.7 is the palette's first grey that passes.
+ *
+ * A filled red button (every confirmation of something permanent: Delete, Revoke, Remove, Clear Data) takes the
+ * primary shade, red.7: white on it is 3.8:1. red.8 is 4.5:1 and its hover, red.9, 5.5:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
 

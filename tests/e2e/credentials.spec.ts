@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { eventually, launchBrowser, openPage, startE2eServer } from '../support/browser.ts';
 import { freePort } from '../support/fake-smtp.ts';
 import { createUser, DEFAULT_TEST_PASSWORD, type TestServer } from '../support/server.ts';
@@ -55,6 +56,9 @@ async function readSecrets(page: Page, dialogName: string) {
   const secret = (await dialog.getByTestId('client-secret').textContent())!.trim();
   await dialog.getByRole('button', { name: 'Copy client secret' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+  // The pointer is still on the button: its hover colour must be as readable as its own (the watcher scans this state
+  // only when it happens to settle within the second "Copied" shows).
+  await expectNoAxeViolations(page, 'a copy button just clicked, under the pointer');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await dialog.getByRole('button', { name: 'Copy client ID' }).click();
   await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
@@ -182,6 +186,9 @@ describe('credentials', () => {
     await ccRow.getByRole('button', { name: 'Delete' }).click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete grant' });
     expect(await confirmDelete.textContent()).toContain('permanently');
+    // Read once the dialog has finished opening: half-way through its fade axe cannot tell the colours apart.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await expectNoAxeViolations(page, 'the confirmation to delete a grant');
     await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await ccRow.waitFor({ state: 'detached' });
     expect(await tokenStatus(cc.clientId, rotated.secret)).toEqual({ status: 400, error: 'invalid_client' });

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppError, appError } from '../errors.ts';
@@ -18,6 +19,8 @@ export default globalPlugin('rate-limit', async (app) => {
     // The store already falls back to counting in memory; an error left over (none is expected) must not turn a
     // request away for a counter's sake, and account locking in the database still bounds password guessing.
     skipOnError: true,
+    // Route limits (login's) count clients as byIp does.
+    keyGenerator: byIp,
     errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 });
@@ -57,7 +60,39 @@ export function limitBy(app: FastifyInstance, options: LimitOptions) {
   };
 }
 
-export const byIp = (request: FastifyRequest): string => request.ip;
+export const byIp = (request: FastifyRequest): string => clientOf(request.ip);
+
+/**
+ * Who a per-IP limit counts: an IPv4 address, or an IPv6 address's /64. One subscriber is given a whole /64 (often a
+ * /56 or more), so counting each IPv6 address apart would give one client 2^64 budgets. An IPv4 address written as
+ * IPv6 (`::ffff:10.0.0.5`, as a dual-stack listener sees IPv4 clients) is that IPv4 address.
+ */
+export function clientOf(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (zone id dropped, a trailing dotted IPv4 part as two groups). */
+function ipv6Groups(ip: string): number[] {
+  let text = ip.split('%')[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((g) => Number.parseInt(g, 16));
+}
 
 /** The email a request is about, from its query (GET) or JSON body; counted case- and space-insensitively. */
 export function byEmail(request: FastifyRequest): string | null {

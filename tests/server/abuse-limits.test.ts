@@ -140,3 +140,33 @@ describe('the verified check', () => {
     expect((await check('c@example.com', '10.0.0.2')).status).toBe(401);
   });
 });
+
+describe('per-IP limits and IPv6', () => {
+  // One subscriber gets a whole /64 (often a /56 or /48): counting each address apart would give them 2^64 budgets.
+  it('count a /64 as one client, for login and for recovery alike', async () => {
+    await start({ RATE_LIMIT_LOGIN_PER_MINUTE: '2', RATE_LIMIT_RECOVER_PER_HOUR: '2' });
+    const attempt = (ip: string) =>
+      fetch(`${server!.url}/api/login`, {
+        method: 'POST',
+        headers: from(ip),
+        body: JSON.stringify({ username: 'nobody@example.com', password: 'Wrong123456' }),
+      });
+    expect((await attempt('2001:db8:1:2::1')).status).toBe(401);
+    expect((await attempt('2001:db8:1:2:aaaa::2')).status).toBe(401);
+    await expectLimited(await attempt('2001:db8:1:2:ffff:ffff:ffff:3'));
+    expect((await attempt('2001:db8:1:3::1')).status).toBe(401);
+
+    expect((await recover('e1@example.com', '2001:db8:1:2::1')).status).toBe(401);
+    expect((await recover('e2@example.com', '2001:db8:1:2::2')).status).toBe(401);
+    await expectLimited(await recover('e3@example.com', '2001:db8:1:2::3'));
+    expect((await recover('e3@example.com', '2001:db8:9::1')).status).toBe(401);
+  });
+
+  it('count IPv4 clients apart when a dual-stack listener writes them as IPv6', async () => {
+    await start({ RATE_LIMIT_RECOVER_PER_HOUR: '2' });
+    expect((await recover('e1@example.com', '::ffff:10.0.0.5')).status).toBe(401);
+    expect((await recover('e2@example.com', '::ffff:10.0.0.5')).status).toBe(401);
+    await expectLimited(await recover('e3@example.com', '::ffff:10.0.0.5'));
+    expect((await recover('e3@example.com', '::ffff:10.0.0.6')).status).toBe(401);
+  });
+});

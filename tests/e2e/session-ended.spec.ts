@@ -81,4 +81,27 @@ describe('a session ended elsewhere', () => {
     await landsOn(other.page, '**/pages/main');
     await other.page.getByRole('heading', { name: SIGNED_IN }).waitFor();
   });
+
+  it('says so on the login page when an action on an open page finds the session gone (logged out in another tab)', async (test) => {
+    await createUser(server, { email: 'dev@example.com', name: 'Dev Owner', owner: true, apiAccess: true });
+    const { page, context } = await openPage(browser, test, { baseURL: server.url });
+    await page.goto(`/pages/login?return_to=${encodeURIComponent('/pages/credentials')}`);
+    await page.getByLabel('Email', { exact: true }).fill('dev@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await landsOn(page, '**/pages/credentials');
+    await page.getByRole('heading', { name: 'OAuth credentials' }).waitFor();
+
+    // Another tab of the same browser logs out.
+    const tab = await context.newPage();
+    await tab.goto('/pages/logout');
+    await tab.getByRole('heading', { name: 'You have been logged out' }).waitFor();
+
+    await page.getByRole('button', { name: 'Create Grant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create access grant' });
+    await dialog.getByRole('button', { name: 'Client credentials' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL('**/pages/login?return_to=%2Fpages%2Fcredentials');
+    await page.getByRole('status').filter({ hasText: 'Your session has ended. Log in again to continue.' }).waitFor();
+  });
 });

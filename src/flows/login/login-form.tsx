@@ -12,6 +12,8 @@ import { EmailField } from '#src/components/email-field.tsx';
 import { PasswordField } from '#src/components/password-field.tsx';
 import { StatusMessage } from '#src/components/status-message.tsx';
 import { failureText, invalidFieldName } from '#src/lib/failure-text.ts';
+import { useHydrated } from '#src/lib/hydration.ts';
+import { arrivedAfterSessionEnded } from '#src/lib/return-to-login.ts';
 import { signInErrors } from '#src/lib/sign-in-errors.ts';
 import { useWideScreen } from '#src/lib/use-wide-screen.ts';
 
@@ -23,7 +25,10 @@ interface Props {
 /** The form in every state that shows it: editing, submitting (busy) and locked (waiting out the lock). */
 export function LoginForm({ state, send }: Props) {
   const { t, i18n } = useLingui();
-  const { search } = useLocation();
+  const { search, state: arrival } = useLocation();
+  // A history entry keeps its state across a reload, which the server's first screen knows nothing of: the notice
+  // waits for hydration so both renders agree.
+  const sessionEnded = useHydrated() && arrivedAfterSessionEnded(arrival);
   // product.md §2.1: query parameters ride along on the links only on wide screens.
   const wide = useWideScreen(search !== '');
   const carried = wide ? search : '';
@@ -45,6 +50,11 @@ export function LoginForm({ state, send }: Props) {
         ) : (
           <StatusMessage kind="error">{error ? failureText(i18n, error, signInErrors) : null}</StatusMessage>
         )}
+        {!error && sessionEnded ? (
+          <StatusMessage kind="notice">
+            <Trans>Your session has ended. Log in again to continue.</Trans>
+          </StatusMessage>
+        ) : null}
         <EmailField
           name="username"
           autoComplete="username"

@@ -292,6 +292,14 @@ describe('consent Cancel through GET /api/logout', () => {
     expect((await fetch(`${server.url}/api/session`, { headers: { cookie } })).status).toBe(401);
   });
 
+  // Consent Cancel comes from a signed-in user's consent page. Without a session the link is someone else's making,
+  // and following it would make the portal's address a redirector to whatever URI a developer registered.
+  it('keeps the logout page for a link opened without a session, even naming a registered pair', async () => {
+    const { status, location } = await navigate(denial({ client_id: app.client.clientId, redirect_uri: REDIRECT_URI }));
+    expect(status).toBe(303);
+    expect(location).toMatch(/^\/pages\/logout\?error=access_denied/);
+  });
+
   it('keeps the logout page for an unregistered pair or no client at all', async () => {
     const cases: Record<string, string>[] = [
       { client_id: app.client.clientId, redirect_uri: 'https://evil.example/' },

@@ -168,7 +168,9 @@ function backToClient(pending: PendingAuthorizationRequest, error: string, descr
  * The consent page's Cancel navigates to GET /api/logout with error=access_denied. With a request handle,
  * the stored request decides where the denial goes (its redirect URI and state) and is answered; it must be the
  * user's own. Without one, a registered client and one of its exact redirect URIs named by the query hear about the
- * denial, as before handles existed. Otherwise null: the logout page.
+ * denial, as before handles existed, but only for a signed-in user: the consent page is only shown to one, and a
+ * link opened without a session would make the portal a redirector to any URI a developer registered
+ * (RFC 9700 §4.11.2). Otherwise null: the logout page.
  */
 export async function denialRedirect(
   db: Db,
@@ -193,7 +195,7 @@ export async function denialRedirect(
   }
   const clientId = text('client_id');
   const redirectUri = text('redirect_uri');
-  if (!clientId || !redirectUri) return null;
+  if (!userId || !clientId || !redirectUri) return null;
   const client = await findClient(db, clientId);
   if (client?.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri))
     return null;

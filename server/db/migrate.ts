@@ -11,6 +11,7 @@ import * as alertDelivery from './migrations/2026-11-26_alert-delivery.ts';
 import * as attemptFailure from './migrations/2026-11-27_attempt-failure.ts';
 import * as revokedAccessTokens from './migrations/2026-11-28_revoked-access-tokens.ts';
 import * as refreshScope from './migrations/2026-11-29_refresh-scope.ts';
+import * as secretlessRefresh from './migrations/2026-11-29_secretless-refresh.ts';
 
 // A static list rather than a folder scan: it works the same from source, from a bundle and under test runners,
 // and a migration that is not listed here simply does not exist. Kysely runs them in the alphabetical order of these
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_attempt-failure': attemptFailure,
   '2026-11-28_revoked-access-tokens': revokedAccessTokens,
   '2026-11-29_refresh-scope': refreshScope,
+  '2026-11-29_secretless-refresh': secretlessRefresh,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -98,7 +98,7 @@ export const metadata = defineRoute({
             response_modes_supported: ['query'],
             grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
             code_challenge_methods_supported: ['S256'],
-            token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+            token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
             revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
             introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
             scopes_supported: ['group:read', 'user:read', 'camera:read', '…', 'alexa:write'],
@@ -194,8 +194,8 @@ export const token = defineRoute({
       client_id: clientFields.client_id,
       client_secret: formField.meta({
         description:
-          'Required, except when redeeming a code whose request had a PKCE challenge (a native app has no secret); ' +
-          'always for refresh_token',
+          'Required, except when redeeming a code whose request had a PKCE challenge (a native app has no secret) ' +
+          'and when refreshing a native app’s grant whose code was redeemed that way',
       }),
     })
     .meta({ examples: [{ grant_type: 'client_credentials', scope: 'alert:read camera:read' }] }),

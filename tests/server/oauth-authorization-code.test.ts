@@ -186,7 +186,7 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     });
     expect(as.scopes_supported).toContain('camera:write');
     expect(as.scopes_supported).not.toContain('internal:read');

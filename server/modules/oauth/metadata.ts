@@ -23,7 +23,10 @@ export async function authorizationServerMetadata(config: OAuthModelConfig) {
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: AUTH_METHODS,
+    // `none`: a code with a PKCE challenge may be redeemed, and that grant refreshed, with client_id alone (a native
+    // app, docs/api/oauth.md); every other token request needs the secret. Last, so a library that takes the first
+    // method it knows still picks one with the secret.
+    token_endpoint_auth_methods_supported: [...AUTH_METHODS, 'none'],
     revocation_endpoint_auth_methods_supported: AUTH_METHODS,
     introspection_endpoint_auth_methods_supported: AUTH_METHODS,
     scopes_supported: [...new Set([...AUTHORIZATION_CODE_SCOPE.split(' '), ...CLIENT_CREDENTIALS_SCOPE.split(' ')])],

@@ -24,6 +24,8 @@ export function oauthServer(db: Db, config: OAuthModelConfig, request?: TokenReq
     // State is the client's CSRF defence and its choice; the Alexa flow may come without one (product.md §2).
     allowEmptyState: true,
     alwaysIssueNewRefreshToken: true,
+    // The refresh grant decides itself whether the secret is needed: not for a native app's grant (refresh-grant.ts).
+    requireClientAuthentication: { refresh_token: false },
     // Ours replace the library's: RFC 6749's error for a redirect_uri mismatch; for refresh, nothing spent on a
     // refusal, and a lost answer can be retried.
     // The refresh grant is a class made per request (it closes over the request's context), which costs more than

@@ -12,6 +12,8 @@ export interface OAuthUser {
    * the tokens issued for it, from the token request for client_credentials. It becomes the access token's `aud`.
    */
   resource?: string;
+  /** The code was issued to a native app's redirect URI (loopback or private-use scheme, RFC 8252). */
+  native?: boolean;
 }
 
 /** The library's view of one of our clients: `id` is the credential id, `clientId` the public identifier. */
@@ -28,4 +30,6 @@ export interface OAuthClient {
   lastUsedAt: number | null;
   /** When its secret last changed (epoch ms), as read with it: no token it gets may be stamped earlier. */
   secretRotatedAt: number | null;
+  /** The token request proved the client secret (false: a PKCE redemption, or a refresh of such a grant). */
+  authenticated?: boolean;
 }

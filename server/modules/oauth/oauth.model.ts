@@ -9,7 +9,7 @@ import type {
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { newOpaqueSecret, sha256Hex } from '#server/lib/opaque-secret.ts';
-import { registeredRedirectUri } from '#shared-domain/native-redirect.ts';
+import { nativeRedirect, registeredRedirectUri } from '#shared-domain/native-redirect.ts';
 import { narrowScopes } from '#shared-domain/scopes.ts';
 import { touchClientLastUsed } from '../clients/clients.repository.ts';
 import { authenticateClient, type ClientRecord, findClient } from '../clients/clients.service.ts';
@@ -112,7 +112,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       const client = clientSecret
         ? await authenticateClient(db, clientId, clientSecret)
         : await findClient(db, clientId);
-      return client ? toOAuthClient(client) : null;
+      return client ? { ...toOAuthClient(client), authenticated: Boolean(clientSecret) } : null;
     },
 
     async getUserFromClient(client) {
@@ -175,7 +175,13 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
       if (!owner) return null;
       const resource = grantedResource(config, row.resource);
       await requireGranted(resource, row.clientId);
-      const user: OAuthUser = { id: owner.id, groupId: owner.groupId, isOwner: owner.isOwner, resource };
+      const user: OAuthUser = {
+        id: owner.id,
+        groupId: owner.groupId,
+        isOwner: owner.isOwner,
+        resource,
+        native: nativeRedirect(row.redirectUri) !== null,
+      };
       return {
         authorizationCode,
         expiresAt: new Date(row.expiresAt),
@@ -242,6 +248,10 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
           groupId: u.groupId,
           scope,
           refreshScope: token.refreshToken && refreshScope !== scope ? refreshScope : null,
+          // A native app's code redeemed without the secret (PKCE alone) begins a grant whose refreshes need none; a
+          // refresh hands the mark on (refresh-grant.ts). A web app that left its secret out still needs it later.
+          secretless:
+            token.secretless === true || (Boolean(token.authorizationCode) && !c.authenticated && u.native === true),
           resource: grantedResource(config, u.resource),
           createdAt: now,
         });
@@ -266,6 +276,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
           user,
           tokenId: row.id,
           rotated: true,
+          secretless: row.secretless,
         } satisfies RefreshToken;
       }
       const resource = grantedResource(config, row.resource);
@@ -285,6 +296,7 @@ export function createOAuthModel(db: Db, config: OAuthModelConfig, request: Toke
         client: { id: row.clientId, grants: [] },
         user,
         tokenId: row.id,
+        secretless: row.secretless,
       };
       return found;
     },

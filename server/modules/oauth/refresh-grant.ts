@@ -1,12 +1,19 @@
 import OAuth2Server, { type Client, type RefreshToken, type Request, type Token } from '@node-oauth/oauth2-server';
 import type { Db } from '#server/db/database.ts';
 import { createOAuthModel, type OAuthModelConfig, type TokenRequestContext } from './oauth.model.ts';
-import type { OAuthUser } from './oauth-user.ts';
+import type { OAuthClient, OAuthUser } from './oauth-user.ts';
 import { deleteExpiredRefreshGrace, findRefreshGrace, insertRefreshGrace } from './refresh-grace.repository.ts';
 import { type GraceAnswer, openGraceAnswer, sealGraceAnswer } from './refresh-grace.ts';
 import { findTokenByJti, revokeFamily } from './tokens.repository.ts';
 
-const { AbstractGrantType, InvalidGrantError, InvalidRequestError, InvalidScopeError, ServerError } = OAuth2Server;
+const {
+  AbstractGrantType,
+  InvalidClientError,
+  InvalidGrantError,
+  InvalidRequestError,
+  InvalidScopeError,
+  ServerError,
+} = OAuth2Server;
 
 const INVALID = 'Invalid grant: refresh token is invalid';
 
@@ -35,6 +42,12 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
       const model = createOAuthModel(db, config, context);
       const token = await model.getRefreshToken(presented);
       if (!token || token.client.id !== client.id) throw new InvalidGrantError(INVALID);
+      // The secret is asked for by the token endpoint only for other grants (oauth-server.ts): here it is needed unless
+      // the grant began with a code redeemed by its PKCE verifier alone, a native app's (RFC 8252 §8.5). Checked
+      // before anything is spent or a replay judged, so a request without the secret changes nothing.
+      if (!(client as OAuthClient).authenticated && token.secretless !== true) {
+        throw new InvalidClientError('Invalid client: cannot retrieve client credentials');
+      }
       if (token.refreshTokenExpiresAt && token.refreshTokenExpiresAt.getTime() <= Date.now()) {
         throw new InvalidGrantError('Invalid grant: refresh token has expired');
       }
@@ -56,6 +69,7 @@ export function refreshTokenGrant(db: Db, config: OAuthModelConfig, context: Tok
             scope,
             // RFC 6749 §6: the next refresh may again ask for all that was granted, not only this token's scope.
             refreshScope: granted,
+            secretless: token.secretless === true,
             client,
             user,
           },

@@ -17,6 +17,8 @@ export interface TokenRecord {
   scope: string;
   /** What the refresh token may still ask for, when wider than `scope`; null means `scope`. */
   refreshScope: string | null;
+  /** The grant's code was redeemed without the client secret: its refresh tokens need none (RFC 8252 §8.5). */
+  secretless: boolean;
   /** The RFC 8707 resource (the access token's `aud`); null only on rows issued before resources were recorded. */
   resource: string | null;
   createdAt: number;
@@ -45,6 +47,7 @@ function toRecord(row: TokenRow): TokenRecord {
     groupId: row.group_id,
     scope: row.scope,
     refreshScope: row.refresh_scope,
+    secretless: row.secretless === 1,
     resource: row.resource,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -66,6 +69,7 @@ const insertTokenRow = preparedQuery(
     groupId: string,
     scope: string,
     refreshScope: string | null,
+    secretless: number,
     resource: string | null,
     createdAt: number,
   ) =>
@@ -82,6 +86,7 @@ const insertTokenRow = preparedQuery(
       group_id: groupId,
       scope,
       refresh_scope: refreshScope,
+      secretless,
       resource,
       created_at: createdAt,
       revoked_at: null,
@@ -102,6 +107,7 @@ export async function insertToken(db: Db, t: NewToken): Promise<void> {
     t.groupId,
     t.scope,
     t.refreshScope,
+    t.secretless ? 1 : 0,
     t.resource,
     t.createdAt,
   );

@@ -25,6 +25,11 @@ export interface OAuthTokensTable {
    * 6749 §6); null means the same as `scope`.
    */
   refresh_scope: string | null;
+  /**
+   * 1 when the grant's code was redeemed with the PKCE verifier alone (a native app keeps no secret): its refresh
+   * tokens need no client secret either. Null or 0: they do.
+   */
+  secretless: number | null;
   /** The RFC 8707 resource granted, the tokens' `aud`; null (rows from before) means the default resource. */
   resource: string | null;
   created_at: number;

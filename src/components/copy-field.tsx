@@ -38,7 +38,13 @@ export function CopyField({ label, value, copyLabel, testId, description, onCopi
         </Text>
       ) : null}
       <Group gap="xs" wrap="nowrap" align="center">
-        <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all', flex: 1 }} data-testid={testId}>
+        {/* pre-wrap keeps a PEM key's lines: collapsed into spaces, the text a reader selects and copies is no key. */}
+        <Text
+          ff="monospace"
+          size="sm"
+          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', flex: 1 }}
+          data-testid={testId}
+        >
           {value}
         </Text>
         <Button

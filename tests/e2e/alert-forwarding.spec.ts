@@ -142,6 +142,18 @@ describe('alert forwarding', () => {
     await eventually(() => text(page, 'webhook-url')).toBe('https://alerts.customer.example/hook');
     expect((await text(page, 'group-public-key')).replace(/\s+/g, '')).toBe(publicPem.replace(/\s+/g, ''));
     expect((await text(page, 'configured-portal-public-key')).replace(/\s+/g, '')).toBe(portalPem.replace(/\s+/g, ''));
+    // Selected and copied by hand rather than with Copy, a key keeps its lines: a PEM run into one line is no key.
+    const selected = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const selection = window.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+        return selection.toString();
+      });
+    expect((await selected('group-public-key')).trim()).toBe(publicPem.trim());
+    expect((await selected('configured-portal-public-key')).trim()).toBe(portalPem.trim());
     await page.getByRole('button', { name: 'Copy the portal RSA public key' }).click();
     await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(portalPem);
     expect(await text(page, 'credential-name')).toBe('Alert Bridge');

@@ -174,6 +174,15 @@ describe('account lifecycle', () => {
     await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
   });
 
+  it('words the captcha in the reader’s language, its Japanese credit in Japanese order', async (test) => {
+    const { page } = await openPage(browser, test, { baseURL: server.url, locale: 'ja-JP' });
+    await page.goto('/pages/signup');
+    const widget = page.getByTestId('altcha');
+    await eventually(() => widget.textContent()).toContain('私はロボットではありません');
+    // altcha's own Japanese reads "保護されています ALTCHA" ("protected ALTCHA"): the agent comes first in Japanese.
+    expect((await widget.textContent())?.replace(/\s+/g, ' ')).toContain('ALTCHA によって保護されています');
+  });
+
   it('asks for the email on the verify-needed page opened without one, and says when it is not registered', async (test) => {
     await createUser(server, { email: 'uma@example.com', verified: false });
     const { page } = await openPage(browser, test, { baseURL: server.url });

@@ -38,10 +38,27 @@ export function SignupCaptcha(props: CaptchaProps) {
 const altchaLanguages: Record<Locale, { code: string; load?: () => Promise<unknown> }> = {
   'en-us': { code: 'en' },
   'zh-cn': { code: 'zh-cn', load: () => import('altcha/i18n/zh-cn') },
-  'ja-jp': { code: 'ja', load: () => import('altcha/i18n/ja') },
+  'ja-jp': { code: 'ja', load: () => import('altcha/i18n/ja').then(creditInJapaneseOrder) },
   'zh-hk': { code: 'zh-hk', load: () => import('altcha/i18n/zh-hk') },
   'fi-fi': { code: 'fi', load: () => import('altcha/i18n/fi') },
 };
+
+interface AltchaStrings {
+  get(code: string): Record<string, string> | undefined;
+  set(code: string, strings: Record<string, string>): void;
+}
+
+/**
+ * altcha's Japanese credit reads 保護されています ALTCHA ("protected ALTCHA"); Japanese puts the agent first:
+ * ALTCHA によって保護されています. Its strings live in a global store its i18n modules fill on import.
+ */
+function creditInJapaneseOrder(): void {
+  const strings = (globalThis as { $altcha?: { i18n?: AltchaStrings } }).$altcha?.i18n;
+  const japanese = strings?.get('ja');
+  const credit = japanese?.footer?.match(/^保護されています\s*(<a\b.*<\/a>)$/s);
+  if (strings && japanese && credit)
+    strings.set('ja', { ...japanese, footer: `${credit[1]} によって保護されています` });
+}
 
 /**
  * The `altcha` web component, imported on this page only. It fetches a challenge, solves the proof of work in a

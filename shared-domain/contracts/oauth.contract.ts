@@ -98,6 +98,7 @@ export const metadata = defineRoute({
             response_modes_supported: ['query'],
             grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
             code_challenge_methods_supported: ['S256'],
+            authorization_response_iss_parameter_supported: true,
             token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
             revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
             introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],

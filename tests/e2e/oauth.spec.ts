@@ -190,6 +190,7 @@ describe('a third-party application', () => {
       error: 'access_denied',
       error_description: 'user denied authorization request',
       state: request.state,
+      iss: server.config.oauth.issuer,
     });
     // Cancelling logged the user out.
     expect((await page.request.get(`${server.url}/api/session`)).status()).toBe(401);

@@ -406,6 +406,7 @@ describe('Cancel with a handle', () => {
       error: 'access_denied',
       error_description: 'user denied authorization request',
       state: 'stored-state',
+      iss: server.config.oauth.issuer,
     });
     const row = await server.db
       .selectFrom('oauth_authorization_requests')

@@ -160,7 +160,7 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
       memberCookie,
     );
     expect(denied.location).toBe(
-      `${redirectUri}?error=access_denied&error_description=user+denied+authorization+request&state=d`,
+      `${redirectUri}?error=access_denied&error_description=user+denied+authorization+request&state=d&iss=${encodeURIComponent(server.url)}`,
     );
     memberCookie = await loginCookie(server, 'member@example.com');
   });
@@ -193,7 +193,7 @@ describe('private-use URI schemes (RFC 8252 §7.1)', () => {
       redirectUri: APP_SCHEME,
       codeVerifier,
     });
-    expect(callback.toString()).toMatch(/^com\.example\.care:\/oauth2redirect\?code=[^&]+&state=m$/);
+    expect(callback.toString()).toMatch(/^com\.example\.care:\/oauth2redirect\?code=[^&]+&state=m&iss=[^&]+$/);
     const { status, body } = await redeem(mobile, callback.searchParams.get('code')!, APP_SCHEME, codeVerifier);
     expect(status).toBe(200);
     expect(body.scope).toBe('camera:read');
@@ -210,7 +210,7 @@ describe('private-use URI schemes (RFC 8252 §7.1)', () => {
       }),
       ownerCookie,
     );
-    expect(bad.location).toMatch(/^com\.example\.care:\/oauth2redirect\?error=invalid_scope&.*state=e$/);
+    expect(bad.location).toMatch(/^com\.example\.care:\/oauth2redirect\?error=invalid_scope&.*state=e&iss=[^&]+$/);
 
     const { location } = await navigate(
       await authorizeUrl(server, {
@@ -232,7 +232,7 @@ describe('private-use URI schemes (RFC 8252 §7.1)', () => {
       memberCookie,
     );
     expect(denied.location).toBe(
-      `${APP_SCHEME}?error=access_denied&error_description=user+denied+authorization+request&state=d`,
+      `${APP_SCHEME}?error=access_denied&error_description=user+denied+authorization+request&state=d&iss=${encodeURIComponent(server.url)}`,
     );
     memberCookie = await loginCookie(server, 'member@example.com');
   });

@@ -287,6 +287,7 @@ describe('consent Cancel through GET /api/logout', () => {
       error: 'access_denied',
       error_description: 'user denied authorization request',
       state: 'xyz',
+      iss: server.config.oauth.issuer,
     });
     expect(response.headers.getSetCookie().some((c) => c.startsWith('sid=;'))).toBe(true);
     expect((await fetch(`${server.url}/api/session`, { headers: { cookie } })).status).toBe(401);

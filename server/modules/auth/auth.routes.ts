@@ -62,7 +62,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       clearSessionCookies(reply, config);
       // Consent Cancel: the client of the request (or a registered client and one of its exact redirect URIs) hears of
       // the denial itself.
-      const denial = await denialRedirect(db, query, user?.userId ?? null);
+      const denial = await denialRedirect(db, config.oauth.issuer, query, user?.userId ?? null);
       if (denial) return reply.redirect(denial, 302);
       // The SPA fetches this; a plain link or form navigation (product.md §2: consent Cancel) lands on the logout page
       // instead of raw JSON, with its query (error, error_description, application_name, login_url) passed along.

@@ -136,7 +136,12 @@ export async function acceptConsentRequest(
       return { kind: 'errorPage', description: UNKNOWN_REQUEST };
     }
     if (!grant)
-      return backToClient(pending, 'invalid_scope', 'The requested scope is invalid, unknown, or beyond this account');
+      return backToClient(
+        config.oauth.issuer,
+        pending,
+        'invalid_scope',
+        'The requested scope is invalid, unknown, or beyond this account',
+      );
     await rememberConsent(trx, {
       userId: user.userId,
       clientId: grant.client.id,
@@ -153,10 +158,15 @@ export async function acceptConsentRequest(
   });
 }
 
-function backToClient(pending: PendingAuthorizationRequest, error: string, description: string): AuthorizeOutcome {
+function backToClient(
+  issuer: string,
+  pending: PendingAuthorizationRequest,
+  error: string,
+  description: string,
+): AuthorizeOutcome {
   return {
     kind: 'redirect',
-    location: clientRedirect(pending.redirectUri, {
+    location: clientRedirect(issuer, pending.redirectUri, {
       error,
       error_description: description,
       state: pending.state ?? undefined,
@@ -174,6 +184,7 @@ function backToClient(pending: PendingAuthorizationRequest, error: string, descr
  */
 export async function denialRedirect(
   db: Db,
+  issuer: string,
   query: Record<string, unknown>,
   userId: string | null,
 ): Promise<string | null> {
@@ -187,7 +198,7 @@ export async function denialRedirect(
     if (!pending || !(await consumeAuthorizationRequest(db, pending.handleHash, userId, now))) return null;
     const client = await findClient(db, pending.publicClientId);
     if (!client || !registeredRedirectUri(client.redirectUris, pending.redirectUri)) return null;
-    return clientRedirect(pending.redirectUri, {
+    return clientRedirect(issuer, pending.redirectUri, {
       error: 'access_denied',
       error_description: DENIAL_DESCRIPTION,
       state: pending.state ?? undefined,
@@ -199,7 +210,7 @@ export async function denialRedirect(
   const client = await findClient(db, clientId);
   if (client?.grantType !== 'authorization_code' || !registeredRedirectUri(client.redirectUris, redirectUri))
     return null;
-  return clientRedirect(redirectUri, {
+  return clientRedirect(issuer, redirectUri, {
     error: 'access_denied',
     error_description: DENIAL_DESCRIPTION,
     state: text('state'),

@@ -84,7 +84,7 @@ export async function authorize(
   if (checked.prompt === 'none') {
     return {
       kind: 'redirect',
-      location: clientRedirect(checked.redirectUri, {
+      location: clientRedirect(config.oauth.issuer, checked.redirectUri, {
         error: 'consent_required',
         error_description: 'The user has not consented to this request',
         state: params.state,
@@ -147,7 +147,7 @@ async function checkRequest(
   if (params.state !== undefined && !/^[\x20-\x7e]*$/.test(params.state)) {
     return fail({
       kind: 'redirect',
-      location: clientRedirect(redirectUri, {
+      location: clientRedirect(config.oauth.issuer, redirectUri, {
         error: 'invalid_request',
         error_description: 'Invalid parameter: `state`',
       }),
@@ -156,7 +156,7 @@ async function checkRequest(
   const back = (error: string, error_description: string) =>
     fail({
       kind: 'redirect',
-      location: clientRedirect(redirectUri, { error, error_description, state: params.state }),
+      location: clientRedirect(config.oauth.issuer, redirectUri, { error, error_description, state: params.state }),
     });
   const prompt = parsePrompt(params.prompt);
   if (prompt === 'login') return back('invalid_request', 'prompt=login is not supported');
@@ -250,12 +250,23 @@ export async function issueCode(
     if (!isOAuthError(err) || err.name === 'server_error') throw (err as { inner?: unknown }).inner ?? err;
     if (!response.get('location')) return { kind: 'errorPage', description: 'invalid_request' };
   }
-  return { kind: 'redirect', location: response.get('location') as string };
+  const location = new URL(response.get('location') as string);
+  location.searchParams.set('iss', config.oauth.issuer);
+  return { kind: 'redirect', location: location.toString() };
 }
 
-export function clientRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
+/**
+ * An authorization response at the client's redirect URI (keeping the URI's own query), with `iss`: every response,
+ * code or error, names its issuer (RFC 9207), so a client of several authorization servers can tell who answered.
+ */
+export function clientRedirect(
+  issuer: string,
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  url.searchParams.set('iss', issuer);
   return url.toString();
 }
 

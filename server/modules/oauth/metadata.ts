@@ -23,6 +23,8 @@ export async function authorizationServerMetadata(config: OAuthModelConfig) {
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
+    // Every authorization response, code or error, carries `iss` (authorize.service.ts clientRedirect).
+    authorization_response_iss_parameter_supported: true,
     // `none`: a code with a PKCE challenge may be redeemed, and that grant refreshed, with client_id alone (a native
     // app, docs/api/oauth.md); every other token request needs the secret. Last, so a library that takes the first
     // method it knows still picks one with the secret.

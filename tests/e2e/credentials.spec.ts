@@ -197,6 +197,38 @@ describe('credentials', () => {
     expect(await row(page, 'E2E Export').count()).toBe(0);
   });
 
+  it('asks before a reload or a closed tab loses a secret not yet copied', async (test) => {
+    await createUser(server, { email: 'reload@example.com', owner: true, apiAccess: true });
+    const { page } = await openPage(browser, test, {
+      baseURL: server.url,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await loginTo(page, 'reload@example.com', '/pages/credentials');
+    await page.getByRole('button', { name: 'Create Grant' }).click();
+    const create = page.getByRole('dialog', { name: 'Create access grant' });
+    await create.getByRole('button', { name: 'Client credentials' }).click();
+    await create.getByRole('button', { name: 'Create' }).click();
+    await create.getByTestId('client-secret').waitFor();
+
+    // The browser's own question, the only one a page may ask as it unloads; staying keeps the secret on screen.
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await eventually(() => asked).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    expect(await create.getByTestId('client-secret').isVisible()).toBe(true);
+
+    // Once copied, nothing is lost: the tab closes without a question.
+    await create.getByRole('button', { name: 'Copy client secret' }).click();
+    await create.getByRole('button', { name: 'Copied' }).waitFor();
+    await page.close({ runBeforeUnload: true });
+    await eventually(() => page.isClosed()).toBe(true);
+    expect(asked).toEqual(['beforeunload']);
+  });
+
   it('shows a member who is not the owner the owner-only message', async (test) => {
     await createUser(server, { email: 'boss@example.com', owner: true, apiAccess: true });
     await createUser(server, { email: 'member@example.com', owner: false, groupOfEmail: 'boss@example.com' });

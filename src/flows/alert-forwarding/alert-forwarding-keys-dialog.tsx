@@ -3,6 +3,7 @@ import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { UNCOPIED_SECRET } from '#machines/shared/show-once.ts';
 import { CopyField } from '#src/components/copy-field.tsx';
 import { ShowOnceFooter } from '#src/components/show-once-footer.tsx';
+import { useAskBeforeUnload } from '#src/lib/use-ask-before-unload.ts';
 import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { AlertForwardingDocs } from './alert-forwarding-docs.tsx';
 import type { AlertForwardingViewProps } from './alert-forwarding-view.ts';
@@ -15,6 +16,7 @@ export function AlertForwardingKeysDialog({ state, send }: AlertForwardingViewPr
   const { keys } = state.context;
   // The AES key not yet copied must not vanish on a stray Escape or click outside.
   const dismissable = !state.hasTag(UNCOPIED_SECRET);
+  useAskBeforeUnload(!dismissable);
   const close = () => send({ type: 'dialog.close' });
   if (!keys) return null;
   return (

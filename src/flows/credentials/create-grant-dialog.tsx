@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { createGrantMachine } from '#machines/create-grant/create-grant.machine.ts';
 import { UNCOPIED_SECRET } from '#machines/shared/show-once.ts';
+import { useAskBeforeUnload } from '#src/lib/use-ask-before-unload.ts';
 import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { CreateGrantChoosing } from './create-grant-choosing.tsx';
 import { CreateGrantDetails } from './create-grant-details.tsx';
@@ -17,6 +18,7 @@ export function CreateGrantDialog({ actor }: { actor: ActorRefFrom<typeof create
   const state = useSelector(actor, (s) => s);
   const send = actor.send;
   const canClose = state.can({ type: 'dialog.close' });
+  useAskBeforeUnload(state.hasTag(UNCOPIED_SECRET));
   return (
     <Modal
       opened={!state.matches('closed') && !state.matches('sessionEnded')}

@@ -5,6 +5,7 @@ import type { CredentialsEvent, credentialsMachine } from '#machines/credentials
 import { UNCOPIED_SECRET } from '#machines/shared/show-once.ts';
 import { OAuthInfo } from '#src/components/oauth-info.tsx';
 import { ShowOnceFooter } from '#src/components/show-once-footer.tsx';
+import { useAskBeforeUnload } from '#src/lib/use-ask-before-unload.ts';
 import { useReturnFocus } from '#src/lib/use-return-focus.ts';
 import { selectedCredential } from './selected-credential.ts';
 import '@mantine/core/styles/Modal.layer.css';
@@ -22,6 +23,7 @@ export function CredentialsOAuthInfo({ state, send }: Props) {
   const { secret, endpoints } = state.context;
   // A secret not yet copied must not vanish on a stray Escape or click outside.
   const dismissable = !state.hasTag(UNCOPIED_SECRET);
+  useAskBeforeUnload(!dismissable);
   const close = () => send({ type: 'dialog.close' });
   return (
     <Modal

@@ -42,6 +42,9 @@ export const authorize = defineRoute({
       prompt: judgedByTheEndpoint.meta({
         description: 'Optional: `none` (never a page) or `consent` (always the consent page)',
       }),
+      response_mode: judgedByTheEndpoint.meta({
+        description: 'Optional: `query`, the only one; any other is invalid_request',
+      }),
       tracking_id: judgedByTheEndpoint.meta({ description: 'Optional, carried through and stored with the consent' }),
       resource: judgedByTheEndpoint.meta({
         description:

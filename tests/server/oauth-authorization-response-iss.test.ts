@@ -83,3 +83,25 @@ describe('the iss parameter of the authorization response (RFC 9207)', () => {
     });
   });
 });
+
+describe('response_mode', () => {
+  it('query, the one advertised, or none at all, gets the answer in the query', async () => {
+    const asked = await navigate(
+      await authorizeUrl(server, { client: app, scope: 'camera:read', extra: { response_mode: 'query' } }),
+      cookie,
+    );
+    expect(atClient(asked.location).get('code')).toBeTruthy();
+  });
+
+  it('any other is invalid_request, never an answer in a mode the client did not ask for', async () => {
+    for (const mode of ['fragment', 'form_post', 'jwt']) {
+      const { location } = await navigate(
+        await authorizeUrl(server, { client: app, scope: 'camera:read', state: 'm', extra: { response_mode: mode } }),
+        cookie,
+      );
+      const query = atClient(location);
+      expect(Object.fromEntries(query), mode).toMatchObject({ error: 'invalid_request', state: 'm' });
+      expect(query.get('code')).toBeNull();
+    }
+  });
+});

@@ -25,6 +25,8 @@ export interface AuthorizeParams {
   code_challenge_method?: string;
   /** `none`, `consent` or `login` (OpenID Connect's semantics, docs/api/oauth.md). */
   prompt?: string;
+  /** `query`, the only one advertised (response_modes_supported). */
+  response_mode?: string;
   /** Alexa Together's tracking id (product.md §2), kept with the consent. */
   tracking_id?: string;
   /** RFC 8707 resource indicators, every occurrence (one is accepted); none means the default resource. */
@@ -166,6 +168,10 @@ async function checkRequest(
 
   if (!params.response_type) return back('invalid_request', 'Missing parameter: `response_type`');
   if (params.response_type !== 'code') return back('unsupported_response_type', 'Only response_type=code is supported');
+  // A client that asked for the answer in a fragment or a form post would not find it in the query: say so instead.
+  if (params.response_mode !== undefined && params.response_mode !== 'query') {
+    return back('invalid_request', 'Invalid parameter: `response_mode` (query is the only one supported)');
+  }
   if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') {
     return back('invalid_request', 'code_challenge_method must be S256');
   }

@@ -9,6 +9,7 @@ const NAMES = [
   'code_challenge',
   'code_challenge_method',
   'prompt',
+  'response_mode',
   'tracking_id',
 ] as const;
 /** RFC 8707 allows a repeated `resource`; kept as a list so the service can answer invalid_target to the client. */

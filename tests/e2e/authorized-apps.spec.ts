@@ -287,4 +287,23 @@ describe('authorized applications in an account with an owner and a secondary us
     await memberPage.getByText('You have not authorized any applications.').waitFor();
     expect((await apiFromPage(memberPage, 'GET', '/api/authorized_apps')).json.data.authorized_apps.array).toEqual([]);
   });
+  it('shows an application’s permissions on a phone where they can be read', async (test) => {
+    const width = 412;
+    const { page } = await openPage(browser, test, { baseURL: server.url, viewport: { width, height: 823 } });
+    await consentThroughBrowser(page, owner, fitTracker);
+    await page.goto('/pages/authorized-apps');
+    // The table scrolls sideways on a phone; the View button is in its fourth column, so pressing it scrolls there.
+    await appRow(page, 'Fit Tracker').getByRole('button', { name: 'View permissions of Fit Tracker' }).click();
+    await page.getByTestId('permissions').waitFor();
+    // Where the words of the list are drawn: inside the screen, not left of it with the table's first columns.
+    const drawn = await page.getByTestId('permissions').evaluate((list) => {
+      const range = document.createRange();
+      range.selectNodeContents(list);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right, text: list.textContent };
+    });
+    expect(drawn.text).toContain('User profile: read-only');
+    expect(drawn.left).toBeGreaterThanOrEqual(0);
+    expect(drawn.right).toBeLessThanOrEqual(width);
+  });
 });

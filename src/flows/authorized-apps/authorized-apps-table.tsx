@@ -98,7 +98,18 @@ export function AuthorizedAppsTable({ state, send }: Props) {
                     {open ? (
                       <Table.Tr>
                         <Table.Td colSpan={5}>
-                          <AppPermissions allowedScope={app.allowedScope} />
+                          {/* On a phone the table scrolls sideways, and View sits in its fourth column: the list keeps
+                              to the visible part of the row, not to its start, which is scrolled out of sight then. */}
+                          <div
+                            style={{
+                              position: 'sticky',
+                              left: 'var(--table-horizontal-spacing, 0px)',
+                              width: 'max-content',
+                              maxWidth: 'calc(100vw - 4rem)',
+                            }}
+                          >
+                            <AppPermissions allowedScope={app.allowedScope} />
+                          </div>
                         </Table.Td>
                       </Table.Tr>
                     ) : null}

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '#src/app/paths.ts';
 import { developerErrors } from '#src/lib/developer-errors.ts';
 
-/** accessDenied (code 80): the account owner's group has no API access. */
+/** accessDenied (code 80): the account owner's group has no API access. A way out, as the owner-only notice has. */
 export function CredentialsAccessDenied() {
   const { i18n } = useLingui();
   return (
@@ -13,6 +15,9 @@ export function CredentialsAccessDenied() {
       <Text size="sm">
         <Trans>This account does not have API access.</Trans>
       </Text>
+      <Anchor component={Link} to={paths.main}>
+        <Trans>Back to the main page</Trans>
+      </Anchor>
     </Stack>
   );
 }

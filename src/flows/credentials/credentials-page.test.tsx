@@ -160,10 +160,13 @@ describeModel<typeof credentialsMachine, Ctx>(
       notOwner: async () => {
         expect(await screen.findByRole('alert')).toHaveTextContent(NOT_OWNER);
         expect(screen.queryByRole('table')).toBeNull();
+        expect(screen.getByRole('link', { name: 'Back to the main page' })).toHaveAttribute('href', '/pages/main');
       },
       accessDenied: async () => {
         expect(await screen.findByRole('heading', { name: ACCESS_DENIED })).toBeInTheDocument();
         expect(screen.queryByRole('table')).toBeNull();
+        // Not a dead end: the way out is the one the owner-only notice offers.
+        expect(screen.getByRole('link', { name: 'Back to the main page' })).toHaveAttribute('href', '/pages/main');
       },
       authError: async () => {
         const open = await dialog(AUTH_ERROR);

@@ -37,6 +37,8 @@ describe('GET /api/password/recover', () => {
     const link = new URL(mail.link!);
     expect(link.pathname).toBe('/pages/password/reset');
     expect(link.searchParams.get('email')).toBe('Rita@Example.com');
+    // The page opens in the mail's language, as the activation link does, whatever the browser that opens it says.
+    expect(link.searchParams.get('language')).toBe('zh-hk');
   });
 
   it('answers 401 code 82 for an unknown email and sends nothing', async () => {

@@ -12,8 +12,9 @@ export function verificationLink(publicUrl: string, token: string, email: string
   return pageLink(publicUrl, pagePaths.signupVerify, { verification_token: token, email, language });
 }
 
-export function resetLink(publicUrl: string, token: string, email: string): string {
-  return pageLink(publicUrl, pagePaths.passwordReset, { reset_token: token, email });
+/** In the mail's language, like the activation link: the page then speaks it whichever browser opens the mail. */
+export function resetLink(publicUrl: string, token: string, email: string, language: Locale): string {
+  return pageLink(publicUrl, pagePaths.passwordReset, { reset_token: token, email, language });
 }
 
 export function invitationLink(publicUrl: string, token: string, email: string): string {

@@ -39,7 +39,7 @@ export async function queueResetMail(
           to: email,
           locale,
           productName: config.productName,
-          link: resetLink(config.publicUrl, token, email),
+          link: resetLink(config.publicUrl, token, email, locale),
           recipientName: user?.name ?? null,
           validity: Math.round(config.tokenTtl.resetMs / 60_000),
         },

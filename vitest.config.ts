@@ -10,12 +10,6 @@ export default mergeConfig(
     test: {
       // The model tests' coverage, one line per machine after the summary (tests/support/model-coverage-reporter.ts).
       reporters: ['default', './tests/support/model-coverage-reporter.ts'],
-      // Every core, for every project. Vitest's default leaves one for the main process, which only waits; on two cores
-      // that is one worker, and a project of one worker runs after all the others, one file at a time: the server and
-      // browser suites took most of a CI run that way with one core idle. A group is the projects that share a number
-      // of workers; groups run one after another, so the browser suite never shares the machine with the CPU-bound
-      // jsdom and server files.
-      maxWorkers: '100%',
       projects: [
         {
           extends: true,
@@ -42,6 +36,9 @@ export default mergeConfig(
             // starts the app's own modules afresh for each. Setting both up again for every file was a quarter of
             // the project's time.
             isolate: false,
+            // Every core: the default leaves one for the main process, which only waits for the workers. A project's
+            // own number of workers needs a group of its own, run after the others.
+            maxWorkers: '100%',
             sequence: { groupOrder: 1 },
           },
         },
@@ -57,8 +54,10 @@ export default mergeConfig(
             include: ['tests/e2e/**/*.spec.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
-            // Two spec files at once, each with its own server and browser: a browser test waits on Chromium and the
-            // server more than it computes, so one at a time left a core idle.
+            // Two spec files at once, each with its own server, database and browser: one at a time left part of a
+            // core idle while a spec waited on Chromium (on two cores, 585 s one at a time, about 510 s two at a time).
+            // The server files stay one at a time: they keep both cores busy (argon2, PostgreSQL) and gained nothing.
+            maxWorkers: '100%',
             sequence: { groupOrder: 2 },
           },
         },

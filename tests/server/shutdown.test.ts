@@ -5,12 +5,12 @@ import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { queueMail } from '#server/modules/mail/mail.service.ts';
 import { startFakeSmtp, until } from '#tests/support/fake-smtp.ts';
-import { createUser, loginCookie, startTestServer } from '#tests/support/server.ts';
-import { freshSchema, type Instance, logLines, sharedDataDir, startInstance, timed } from './helpers/instances.ts';
+import { createUser, freshDatabase, loginCookie, startTestServer } from '#tests/support/server.ts';
+import { type Instance, logLines, sharedDataDir, startInstance, timed } from './helpers/instances.ts';
 
 // How an instance ends: SIGTERM (a deploy, a scale-down) lets every request it has taken finish before the process
 // exits; SIGKILL (a crash, an OOM kill) loses no mail. The portal runs as production runs it, in its own process, on
-// SQLite or, with DATABASE_URL, on a fresh PostgreSQL schema.
+// SQLite or, with DATABASE_URL, on a fresh PostgreSQL database.
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
@@ -23,9 +23,9 @@ async function sharedStore(): Promise<{ env: Record<string, string | undefined>;
   cleanups.push(() => data.remove());
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
-    const schema = await freshSchema(process.env.DATABASE_URL);
-    cleanups.push(() => schema.drop());
-    databaseUrl = schema.url;
+    const database = await freshDatabase(process.env.DATABASE_URL);
+    cleanups.push(() => database.drop());
+    databaseUrl = database.url;
   }
   const env = { DATA_DIR: data.dir, DATABASE_URL: databaseUrl };
   return {

@@ -14,7 +14,7 @@ import { CLAIMS_COOKIE, SESSION_COOKIE } from '#shared-domain/login.ts';
 
 /**
  * A real portal server for tests of any kind (architecture.md §6): HTTP on 127.0.0.1 with an ephemeral port, a fresh
- * database (SQLite in a temp DATA_DIR, or a fresh PostgreSQL schema when DATABASE_URL is set), Redis with a unique
+ * database (SQLite in a temp DATA_DIR, or a fresh PostgreSQL database when DATABASE_URL is set), Redis with a unique
  * key prefix when REDIS_URL is set. Nothing else leaks in from the caller's environment.
  */
 export interface TestServer {
@@ -74,10 +74,9 @@ export async function startTestServer(overrides: TestServerEnv = {}, appOptions:
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   }
   if (!('DATABASE_URL' in overrides) && process.env.DATABASE_URL) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    await adminQuery(process.env.DATABASE_URL, `create schema ${schema}`);
-    env.DATABASE_URL = withSearchPath(process.env.DATABASE_URL, schema);
-    cleanups.push(() => adminQuery(process.env.DATABASE_URL!, `drop schema if exists ${schema} cascade`));
+    const database = await freshDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = database.url;
+    cleanups.push(database.drop);
   }
   if (!('REDIS_URL' in overrides) && process.env.REDIS_URL) {
     env.REDIS_URL = process.env.REDIS_URL;
@@ -175,10 +174,25 @@ export function sameOrigin(
   return { origin: server.url, 'content-type': 'application/json', ...headers };
 }
 
-function withSearchPath(databaseUrl: string, schema: string): string {
+/**
+ * A database of its own on the PostgreSQL server `databaseUrl` names, dropped by `drop` (never throws). A database,
+ * not a schema of the shared one: test files run two at a time, and Kysely's migrator looks up every schema of its
+ * database by name (`has_schema_privilege`, `pg_get_serial_sequence`), so another file dropping its schema half-way
+ * through that query failed the migration with "schema … does not exist".
+ */
+export async function freshDatabase(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(databaseUrl, `create database ${name}`);
   const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      adminQuery(databaseUrl, `drop database if exists ${name} with (force)`).then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
 }
 
 async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
@@ -196,7 +210,7 @@ async function runCleanups(cleanups: Array<() => Promise<void> | void>): Promise
     try {
       await cleanup();
     } catch {
-      // Best effort: a leftover temp dir or schema must not fail the test that already ran.
+      // Best effort: a leftover temp dir or database must not fail the test that already ran.
     }
   }
 }

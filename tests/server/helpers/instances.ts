@@ -1,5 +1,4 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -128,22 +127,6 @@ export function logLines(instance: Instance): Array<Record<string, unknown>> {
       return [];
     }
   });
-}
-
-/** A fresh schema of the shared PostgreSQL database (DATABASE_URL), dropped afterwards; its URL sets the search path. */
-export async function freshSchema(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `inst_${randomBytes(6).toString('hex')}`;
-  await adminQuery(databaseUrl, `create schema ${schema}`);
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: () =>
-      adminQuery(databaseUrl, `drop schema if exists ${schema} cascade`).then(
-        () => undefined,
-        () => undefined,
-      ),
-  };
 }
 
 export async function adminQuery(databaseUrl: string, statement: string): Promise<pg.QueryResult> {

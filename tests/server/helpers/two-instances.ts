@@ -3,13 +3,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { freePort, startFakeSmtp } from '#tests/support/fake-smtp.ts';
-import { DEFAULT_TEST_PASSWORD } from '#tests/support/server.ts';
+import { DEFAULT_TEST_PASSWORD, freshDatabase } from '#tests/support/server.ts';
 import { type Receiver, startReceiver } from './alert-delivery.ts';
-import { freshSchema, type Instance, sharedDataDir, startInstance } from './instances.ts';
+import { type Instance, sharedDataDir, startInstance } from './instances.ts';
 
 /**
  * Two instances as one (README: several instances behind a load balancer): two portal processes on one fresh
- * PostgreSQL schema and one Redis (its own key prefix), started at the same moment, requests alternating between them.
+ * PostgreSQL database and one Redis (its own key prefix), started at the same moment, requests alternating between them.
  * The suites using it (instances.test.ts, instances-oauth.test.ts) check that whatever one instance does, the other
  * sees on its very next request.
  */
@@ -30,7 +30,7 @@ export interface Answer {
 export interface TwoInstances {
   a: Instance;
   b: Instance;
-  /** The test's own connection to the shared schema. */
+  /** The test's own connection to the shared database. */
   db: Db;
   config: Config;
   /** The one address both answer behind, as behind a load balancer. */
@@ -63,8 +63,8 @@ export function twoInstances(): TwoInstances {
 
   beforeAll(async () => {
     if (missing.length > 0) return;
-    const schema = await freshSchema(process.env.DATABASE_URL!);
-    cleanups.push(() => schema.drop());
+    const database = await freshDatabase(process.env.DATABASE_URL!);
+    cleanups.push(() => database.drop());
     const data = sharedDataDir();
     cleanups.push(() => data.remove());
     pair.smtp = await startFakeSmtp();
@@ -76,7 +76,7 @@ export function twoInstances(): TwoInstances {
     pair.publicUrl = `http://127.0.0.1:${portA}`;
     const env = {
       DATA_DIR: data.dir,
-      DATABASE_URL: schema.url,
+      DATABASE_URL: database.url,
       REDIS_URL: process.env.REDIS_URL,
       REDIS_KEY_PREFIX: `test:instances-${randomBytes(4).toString('hex')}:`,
       PUBLIC_URL: pair.publicUrl,
@@ -93,7 +93,7 @@ export function twoInstances(): TwoInstances {
       RATE_LIMIT_PER_EMAIL_PER_HOUR: String(LIMIT),
       RATE_LIMIT_TOKEN_PER_MINUTE: String(LIMIT),
     };
-    // Both at the same moment, on a schema without a table: each runs the migrations at boot.
+    // Both at the same moment, on a database without a table: each runs the migrations at boot.
     [pair.a, pair.b] = await Promise.all([
       startInstance({ ...env, PORT: String(portA) }),
       startInstance({ ...env, PORT: String(portB) }),

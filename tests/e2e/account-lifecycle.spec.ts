@@ -106,8 +106,11 @@ describe('account lifecycle', () => {
     await recovery.page.getByRole('button', { name: 'Submit' }).click();
     await recovery.page.getByRole('heading', { name: 'Password changed' }).waitFor();
     expect(await recovery.page.getByRole('button', { name: 'Set a new password' }).count()).toBe(0);
-    // Whether or not an app is configured, the new password can be used right here.
-    expect(await recovery.page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/pages/login');
+    // Whether or not an app is configured, the new password can be used right here, in the language of the mail
+    // (the reset link names it, and a page carries its query on its links).
+    expect(await recovery.page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/pages/login?language=en-us',
+    );
 
     // logout:true ended every other session; the old password is refused and the new one works.
     await eventually(() => sessionStatus(other.page)).toBe(401);

@@ -12,6 +12,7 @@ import {
   registerClient,
   startOAuthTestServer,
   type TestClient,
+  tokensThroughConsent,
 } from '../support/oauth-client.ts';
 import { createUser, loginCookie, sameOrigin, type TestServer } from '../support/server.ts';
 
@@ -49,21 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function tokensFor(cookie: string, client: TestClient, scope: string) {
-  const codeVerifier = oauth.generateRandomCodeVerifier();
-  const callback = await authorizeWithConsent(server, cookie, { client, scope, codeVerifier });
-  const params = oauth.validateAuthResponse(as, client.oauthClient, callback, oauth.expectNoState);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client.oauthClient,
-    client.auth,
-    params,
-    REDIRECT_URI,
-    codeVerifier,
-    insecure,
-  );
-  return oauth.processAuthorizationCodeResponse(as, client.oauthClient, response);
-}
+const tokensFor = (cookie: string, client: TestClient, scope: string) =>
+  tokensThroughConsent(server, as, cookie, client, scope);
 
 async function introspect(client: TestClient, token: string) {
   const response = await oauth.introspectionRequest(as, client.oauthClient, client.auth, token, insecure);

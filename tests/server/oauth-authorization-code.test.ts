@@ -13,6 +13,7 @@ import {
   registerClient,
   startOAuthTestServer,
   type TestClient,
+  tokensThroughConsent,
 } from '../support/oauth-client.ts';
 import { createUser, loginCookie, type TestServer } from '../support/server.ts';
 
@@ -192,21 +193,7 @@ describe('authorization code with PKCE, end to end with oauth4webapi', () => {
     expect(as.scopes_supported).not.toContain('internal:read');
   });
 
-  async function obtainTokens(scope: string): Promise<oauth.TokenEndpointResponse> {
-    const codeVerifier = oauth.generateRandomCodeVerifier();
-    const callback = await authorizeWithConsent(server, cookie, { client: app, scope, codeVerifier });
-    const params = oauth.validateAuthResponse(as, app.oauthClient, callback, oauth.expectNoState);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      app.oauthClient,
-      app.auth,
-      params,
-      REDIRECT_URI,
-      codeVerifier,
-      insecure,
-    );
-    return oauth.processAuthorizationCodeResponse(as, app.oauthClient, response);
-  }
+  const obtainTokens = (scope: string) => tokensThroughConsent(server, as, cookie, app, scope);
 
   function refresh(refreshToken: string) {
     return tokenRequest(app, { grant_type: 'refresh_token', refresh_token: refreshToken });

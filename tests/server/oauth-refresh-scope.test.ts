@@ -3,13 +3,12 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '#server/modules/users/users.repository.ts';
 import {
-  authorizeWithConsent,
   discover,
   insecure,
-  REDIRECT_URI,
   registerClient,
   startOAuthTestServer,
   type TestClient,
+  tokensThroughConsent,
 } from '../support/oauth-client.ts';
 import { createUser, loginCookie, type TestServer } from '../support/server.ts';
 
@@ -35,20 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function obtainTokens(): Promise<oauth.TokenEndpointResponse> {
-  const codeVerifier = oauth.generateRandomCodeVerifier();
-  const callback = await authorizeWithConsent(server, cookie, { client: app, scope: GRANTED, codeVerifier });
-  const params = oauth.validateAuthResponse(as, app.oauthClient, callback, oauth.expectNoState);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    app.oauthClient,
-    app.auth,
-    params,
-    REDIRECT_URI,
-    codeVerifier,
-    insecure,
-  );
-  return oauth.processAuthorizationCodeResponse(as, app.oauthClient, response);
+function obtainTokens(): Promise<oauth.TokenEndpointResponse> {
+  return tokensThroughConsent(server, as, cookie, app, GRANTED);
 }
 
 async function refresh(refreshToken: string, scope?: string): Promise<oauth.TokenEndpointResponse> {

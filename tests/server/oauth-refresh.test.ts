@@ -12,6 +12,7 @@ import {
   registerClient,
   startOAuthTestServer,
   type TestClient,
+  tokensThroughConsent,
 } from '../support/oauth-client.ts';
 import { createUser, loginCookie, type TestServer } from '../support/server.ts';
 
@@ -36,20 +37,8 @@ async function startParty(env: Record<string, string> = {}): Promise<Party> {
   return { server, as: await discover(server), app, other, cookie: await loginCookie(server, 'owner@example.com') };
 }
 
-async function obtainTokens(p: Party, scope: string): Promise<oauth.TokenEndpointResponse> {
-  const codeVerifier = oauth.generateRandomCodeVerifier();
-  const callback = await authorizeWithConsent(p.server, p.cookie, { client: p.app, scope, codeVerifier });
-  const params = oauth.validateAuthResponse(p.as, p.app.oauthClient, callback, oauth.expectNoState);
-  const response = await oauth.authorizationCodeGrantRequest(
-    p.as,
-    p.app.oauthClient,
-    p.app.auth,
-    params,
-    REDIRECT_URI,
-    codeVerifier,
-    insecure,
-  );
-  return oauth.processAuthorizationCodeResponse(p.as, p.app.oauthClient, response);
+function obtainTokens(p: Party, scope: string): Promise<oauth.TokenEndpointResponse> {
+  return tokensThroughConsent(p.server, p.as, p.cookie, p.app, scope);
 }
 
 function refreshRequest(p: Party, refreshToken: string, client: TestClient = p.app, options: { scope?: string } = {}) {

@@ -143,6 +143,32 @@ export async function authorizeWithConsent(
   return new URL(accepted.location);
 }
 
+/**
+ * The whole authorization code journey as a client with oauth4webapi: authorize and consent as the logged-in user
+ * (`authorizeWithConsent`), then the code redeemed with its PKCE verifier at REDIRECT_URI. Returns the token answer.
+ */
+export async function tokensThroughConsent(
+  server: TestServer,
+  as: oauth.AuthorizationServer,
+  cookie: string,
+  client: TestClient,
+  scope: string,
+): Promise<oauth.TokenEndpointResponse> {
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const callback = await authorizeWithConsent(server, cookie, { client, scope, codeVerifier });
+  const params = oauth.validateAuthResponse(as, client.oauthClient, callback, oauth.expectNoState);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client.oauthClient,
+    client.auth,
+    params,
+    REDIRECT_URI,
+    codeVerifier,
+    insecure,
+  );
+  return oauth.processAuthorizationCodeResponse(as, client.oauthClient, response);
+}
+
 /** A raw token request (form body, client_secret_post when a secret is given), for cases oauth4webapi refuses to make. */
 export function postToken(server: Pick<TestServer, 'url'>, params: Record<string, string>): Promise<Response> {
   return fetch(`${server.url}/api/oauth/token`, {
